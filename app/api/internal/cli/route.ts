@@ -1,0 +1,24 @@
+// POST /api/internal/cli — runs a command-line command inside the server that owns the embedded
+// database. Only callers holding the token in DATA_DIR (the machine's own users) get in.
+import path from "node:path";
+import { getDatabase } from "@/lib/db";
+import { contextFor } from "@/lib/core/context";
+import { runCommand } from "@/lib/core/cli/run-command";
+import { errorResponse, json } from "@/lib/http/render-error";
+import { DomainError } from "@/lib/core/errors";
+import { env, persistentSecret } from "@/lib/env";
+import { safeEqual } from "@/lib/auth/hashing";
+import { readText } from "@/lib/http/parse-request";
+
+export async function POST(req: Request): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  try {
+    const expected = persistentSecret(path.resolve(env().dataDir), "cli-token");
+    if (!safeEqual(req.headers.get("x-cli-token") ?? "", expected)) throw new DomainError("unauthorized");
+    const argv = JSON.parse(await readText(req, 64 * 1024)) as unknown;
+    if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) throw new DomainError("validation", { message: "Send the arguments as a JSON array of strings." });
+    return json(200, await runCommand(contextFor(await getDatabase()), argv));
+  } catch (err) {
+    return errorResponse(err, requestId);
+  }
+}

@@ -1,0 +1,30 @@
+// next-auth configuration: email + password against the users table, JWT sessions.
+import type { NextAuthOptions } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { getDatabase } from "../db/index.ts";
+import { contextFor } from "../core/context.ts";
+import { authenticateUser } from "../core/users/authenticate-user.ts";
+import { env } from "../env.ts";
+
+export function authOptions(): NextAuthOptions {
+  const e = env();
+  process.env.NEXTAUTH_URL ??= e.PUBLIC_URL;
+  return {
+    secret: e.AUTH_SECRET,
+    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    pages: { signIn: "/login" },
+    useSecureCookies: e.PUBLIC_URL.startsWith("https://"),
+    providers: [
+      Credentials({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          const ctx = contextFor(await getDatabase());
+          const user = await authenticateUser(ctx, credentials.email, credentials.password);
+          return user ? { id: user.id, email: user.email, name: user.name || user.email } : null;
+        },
+      }),
+    ],
+  };
+}

@@ -1,0 +1,37 @@
+// Dashboard sessions: next-auth signs a JWT into a cookie; each request re-reads the user so a
+// removed user or a changed role takes effect at once.
+import { getToken } from "next-auth/jwt";
+import type { Ctx } from "../core/context.ts";
+import { env } from "../env.ts";
+import type { UserPrincipal } from "../http/principal.ts";
+
+export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal | null> {
+  const token = await getToken({
+    req: { headers: req.headers, cookies: cookieMap(req.headers.get("cookie")) } as never,
+    secret: env().AUTH_SECRET,
+    secureCookie: env().PUBLIC_URL.startsWith("https://"),
+  });
+  return token?.sub ? principalForUser(ctx, token.sub) : null;
+}
+
+export async function principalForUser(ctx: Ctx, userId: string): Promise<UserPrincipal | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  const user = await ctx.db.user.findUnique({ where: { id: userId } });
+  if (!user) return null;
+  return { kind: "user", accountId: user.accountId, userId: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+function cookieMap(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    const raw = part.slice(i + 1).trim();
+    try {
+      map.set(part.slice(0, i).trim(), decodeURIComponent(raw));
+    } catch {
+      map.set(part.slice(0, i).trim(), raw);
+    }
+  }
+  return map;
+}

@@ -1,0 +1,36 @@
+// Creates an API application. The secret is returned once and only its digest is stored.
+import type { Ctx } from "../context.ts";
+import { digest, randomSecret } from "../../auth/hashing.ts";
+import type { Scope } from "../../auth/scopes.ts";
+
+export const tokenLifetimes = [3600, 86400, 631139040] as const;
+export type TokenLifetime = (typeof tokenLifetimes)[number];
+
+export interface CreateApplicationInput {
+  accountId: string;
+  name: string;
+  scopes: Scope[];
+  tokenTtl?: TokenLifetime;
+  callbackUrl?: string;
+  callbackStrategy?: "OnChange" | "OnCompletion";
+  transcode?: boolean;
+}
+
+export async function createApplication(ctx: Ctx, input: CreateApplicationInput) {
+  const secret = randomSecret();
+  const application = await ctx.db.application.create({
+    data: {
+      accountId: input.accountId,
+      name: input.name,
+      scopes: [...new Set(input.scopes)],
+      tokenTtl: input.tokenTtl ?? 3600,
+      callbackUrl: input.callbackUrl ?? "",
+      callbackStrategy: input.callbackStrategy ?? "OnCompletion",
+      transcode: input.transcode ?? false,
+      secretHash: digest(secret),
+      secretHint: secret.slice(-4),
+      createdAt: ctx.now(),
+    },
+  });
+  return { application, secret };
+}

@@ -1,0 +1,128 @@
+// The administrative command line of DESIGN.md as one function: argv in, a JSON-able answer
+// out. scripts/cli.ts runs it against the database, or sends it to the running server that
+// owns the embedded database.
+import { parseArgs } from "node:util";
+import type { Ctx } from "../context.ts";
+import { DomainError, fail } from "../errors.ts";
+import { allScopes, isScope, splitScopes } from "../../auth/scopes.ts";
+import { fromMicros, supportedCurrencies, toMicros } from "../../money.ts";
+import { createAccount } from "../accounts/create-account.ts";
+import { topUpAccount } from "../accounts/top-up-account.ts";
+import { getAccount } from "../accounts/get-account.ts";
+import { createUser } from "../users/create-user.ts";
+import { createApplication, tokenLifetimes, type TokenLifetime } from "../applications/create-application.ts";
+
+export const cliUsage = `Usage: npm run cli -- <command> [options]
+
+  account create --name N [--balance B] [--currency EUR] [--user-email E --user-password P] [--user-role owner|marketer|support]
+  account topup --account ID --amount X
+  user create --account ID --email E --password P [--role owner|marketer|support] [--name N]
+  app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040]`;
+
+type Flags = Record<string, string | undefined>;
+
+export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+  });
+  const flags = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v : undefined])) as Flags;
+  const command = positionals.slice(0, 2).join(" ");
+  switch (command) {
+    case "account create":
+      return accountCreate(ctx, flags);
+    case "account topup": {
+      const accountId = required(flags, "account");
+      const { balanceMicros } = await topUpAccount(ctx, {
+        accountId: uuid(accountId, "account"),
+        amountMicros: amount(required(flags, "amount"), "amount"),
+        source: "Command line",
+      });
+      return { accountId, balance: fromMicros(balanceMicros) };
+    }
+    case "user create": {
+      const accountId = uuid(required(flags, "account"), "account");
+      await getAccount(ctx, accountId);
+      const user = await createUser(ctx, {
+        accountId,
+        email: required(flags, "email"),
+        password: required(flags, "password"),
+        role: role(flags.role),
+        name: flags.name,
+      });
+      return { userId: user.id, accountId, email: user.email, role: user.role };
+    }
+    case "app create": {
+      const accountId = uuid(required(flags, "account"), "account");
+      await getAccount(ctx, accountId);
+      const scopes = flags.scopes === undefined ? allScopes : splitScopes(flags.scopes);
+      const bad = scopes.filter((s) => !isScope(s));
+      if (bad.length || scopes.length === 0)
+        fail("validation", { message: `Unknown scopes: ${bad.join(", ") || "(none given)"}. Known: ${allScopes.join(" ")}`, property: "scopes" });
+      const ttl = Number(flags["token-ttl"] ?? 3600);
+      if (!tokenLifetimes.includes(ttl as TokenLifetime))
+        fail("validation", { message: "--token-ttl must be 3600, 86400 or 631139040.", property: "token-ttl" });
+      const { application, secret } = await createApplication(ctx, {
+        accountId,
+        name: flags.name ?? "Command-line application",
+        scopes: scopes.filter(isScope),
+        tokenTtl: ttl as TokenLifetime,
+      });
+      return { applicationId: application.id, applicationSecret: secret, scopes: application.scopes, tokenTtl: application.tokenTtl };
+    }
+    default:
+      throw new DomainError("validation", { message: `Unknown command "${command}".\n${cliUsage}` });
+  }
+}
+
+async function accountCreate(ctx: Ctx, flags: Flags) {
+  const name = required(flags, "name");
+  const currency = (flags.currency ?? "EUR").toUpperCase();
+  if (!supportedCurrencies.includes(currency))
+    fail("validation", { message: `--currency must be one of ${supportedCurrencies.join(", ")}.`, property: "currency" });
+  const balance = flags.balance === undefined ? 0 : fromMicros(amount(flags.balance, "balance", true));
+  if ((flags["user-email"] === undefined) !== (flags["user-password"] === undefined))
+    fail("validation", { message: "--user-email and --user-password go together.", property: "user-email" });
+  const account = await createAccount(ctx, { name, currency, balance });
+  const answer: Record<string, unknown> = { accountId: account.id, name: account.name, balance: fromMicros(account.balanceMicros) };
+  if (flags["user-email"]) {
+    const user = await createUser(ctx, {
+      accountId: account.id,
+      email: flags["user-email"],
+      password: flags["user-password"]!,
+      role: role(flags["user-role"]),
+    });
+    answer.userEmail = user.email;
+  }
+  return answer;
+}
+
+function required(flags: Flags, name: string): string {
+  const v = flags[name];
+  if (v === undefined || v === "") fail("validation", { message: `--${name} is required.\n${cliUsage}`, property: name });
+  return v;
+}
+
+function uuid(value: string, name: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+    fail(name === "account" ? "accountNotFound" : "validation", { message: `--${name} ${value} is not a known id.`, property: name });
+  return value;
+}
+
+function amount(value: string, name: string, allowZero = false): bigint {
+  let micros: bigint;
+  try {
+    micros = toMicros(value);
+  } catch {
+    fail("validation", { message: `--${name} must be a number like 25 or 12.50.`, property: name });
+  }
+  if (micros < 0n || (!allowZero && micros === 0n)) fail("validation", { message: `--${name} must be positive.`, property: name });
+  return micros;
+}
+
+function role(value: string | undefined) {
+  if (value === undefined) return "owner" as const;
+  if (value === "owner" || value === "marketer" || value === "support") return value;
+  fail("validation", { message: "--role must be owner, marketer or support.", property: "role" });
+}

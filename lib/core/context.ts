@@ -1,0 +1,17 @@
+// What every core function receives: the database and a clock. Routes, jobs, the command line
+// and tests build one; nothing in lib/core reaches for globals.
+import type { PrismaClient } from "../db/generated/client.ts";
+import type { Sql } from "../db/connection.ts";
+
+export interface Ctx {
+  db: PrismaClient;
+  sql: Sql;
+  now(): Date;
+}
+
+/** A Prisma client or the transaction client handed to $transaction callbacks. */
+export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+export function contextFor(database: { prisma: PrismaClient; sql: Sql }, now: () => Date = () => new Date()): Ctx {
+  return { db: database.prisma, sql: database.sql, now };
+}

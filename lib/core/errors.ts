@@ -1,0 +1,67 @@
+// One error class for the whole domain and one catalog mapping each error name to its HTTP
+// status, 9-digit code (HTTP status + module + number) and default message. Core code throws
+// by name; lib/http renders the envelope. The README's error table is generated from this list.
+
+export const errorCatalog = {
+  // generic (module 000)
+  validation: { status: 400, code: "400000000", message: "Validation Error!" },
+  malformedJson: { status: 400, code: "400000001", message: "The request body is not valid JSON." },
+  emptyBody: { status: 400, code: "400000002", message: "The request body is empty; a JSON body is required." },
+  invalidRequest: { status: 400, code: "400000010", message: "The token request is missing a required parameter." },
+  unsupportedGrantType: { status: 400, code: "400000011", message: "Only grant_type=client_credentials is supported." },
+  invalidScope: { status: 400, code: "400000012", message: "The requested scope is unknown or not allowed to this application." },
+  unauthorized: { status: 401, code: "401000000", message: "The access token is missing, invalid, expired or revoked." },
+  invalidClient: { status: 401, code: "401000001", message: "Client authentication failed: unknown application or wrong secret." },
+  sessionRequired: { status: 401, code: "401000002", message: "Sign in to the dashboard first." },
+  forbiddenScope: { status: 403, code: "403000000", message: "The access token lacks the scope this endpoint needs." },
+  forbiddenRole: { status: 403, code: "403000001", message: "Your role does not allow this action." },
+  routeNotFound: { status: 404, code: "404000000", message: "No such endpoint." },
+  notFound: { status: 404, code: "404000001", message: "Not found." },
+  methodNotAllowed: { status: 405, code: "405000000", message: "This method is not allowed on this endpoint." },
+  conflict: { status: 409, code: "409000000", message: "The request conflicts with existing data." },
+  payloadTooLarge: { status: 413, code: "413000000", message: "The request body is too large." },
+  unsupportedMediaType: { status: 415, code: "415000000", message: "Send the body as application/json." },
+  rateLimited: { status: 429, code: "429000000", message: "Too many requests; slow down." },
+  internal: { status: 500, code: "500000000", message: "Internal error. The request id identifies it in the server log." },
+  // account (module 001)
+  accountNotFound: { status: 404, code: "404001001", message: "Account not found." },
+  insufficientBalance: { status: 400, code: "400001009", message: "Not enough balance." },
+  emailTaken: { status: 409, code: "409001002", message: "A user with this email already exists." },
+} as const satisfies Record<string, { status: number; code: string; message: string }>;
+
+export type ErrorName = keyof typeof errorCatalog;
+
+export type ErrorItem = { code: string; developerMessage: string; property?: unknown; errorCode?: string };
+
+export interface DomainErrorDetails {
+  message?: string;
+  /** The offending field, or the invalid values. */
+  property?: unknown;
+  /** Routee's field → message map. */
+  properties?: Record<string, string>;
+  errors?: ErrorItem[];
+  entity?: string;
+  value?: unknown;
+  /** Extra headers for the answer (e.g. WWW-Authenticate). */
+  headers?: Record<string, string>;
+}
+
+export class DomainError extends Error {
+  readonly name = "DomainError";
+  constructor(
+    readonly kind: ErrorName,
+    readonly details: DomainErrorDetails = {},
+  ) {
+    super(details.message ?? errorCatalog[kind].message);
+  }
+  get status(): number {
+    return errorCatalog[this.kind].status;
+  }
+  get code(): string {
+    return errorCatalog[this.kind].code;
+  }
+}
+
+export function fail(kind: ErrorName, details?: DomainErrorDetails | string): never {
+  throw new DomainError(kind, typeof details === "string" ? { message: details } : details);
+}

@@ -1,0 +1,53 @@
+// First start on an empty database: a demo account with an owner, an application holding every
+// scope, and the default price list. Returns the credentials to print, or null when the
+// database already had accounts.
+import type { Ctx } from "../context.ts";
+import { randomSecret } from "../../auth/hashing.ts";
+import { allScopes } from "../../auth/scopes.ts";
+import { createAccount } from "../accounts/create-account.ts";
+import { createApplication } from "../applications/create-application.ts";
+import { createUser } from "../users/create-user.ts";
+import { seedPrices } from "../prices/seed-prices.ts";
+
+export interface DemoCredentials {
+  accountId: string;
+  userEmail: string;
+  userPassword: string;
+  applicationId: string;
+  applicationSecret: string;
+}
+
+const SEED_LOCK = 727_274_002;
+
+export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
+  return ctx.sql.session(async (sql) => {
+    await sql.query("SELECT pg_advisory_lock($1)", [SEED_LOCK]);
+    try {
+      await seedPrices(ctx);
+      if ((await ctx.db.account.count()) > 0) return null;
+      const account = await createAccount(ctx, { name: "Demo Company", currency: "EUR", balance: 100 });
+      const password = randomSecret(9);
+      const user = await createUser(ctx, {
+        accountId: account.id,
+        email: "demo@switchboard.local",
+        password,
+        name: "Demo Owner",
+        role: "owner",
+      });
+      const { application, secret } = await createApplication(ctx, {
+        accountId: account.id,
+        name: "Demo application",
+        scopes: allScopes,
+      });
+      return {
+        accountId: account.id,
+        userEmail: user.email,
+        userPassword: password,
+        applicationId: application.id,
+        applicationSecret: secret,
+      };
+    } finally {
+      await sql.query("SELECT pg_advisory_unlock($1)", [SEED_LOCK]);
+    }
+  });
+}

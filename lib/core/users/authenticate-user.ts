@@ -1,0 +1,17 @@
+// Checks dashboard credentials. Unknown emails still pay for a hash comparison, so timing does
+// not reveal which emails exist.
+import type { Ctx } from "../context.ts";
+import { verifyPassword } from "../../auth/hashing.ts";
+
+const decoy = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8Dpl1kVsoCNs1kItWd6kF7i6H8qYdK";
+
+export async function authenticateUser(ctx: Ctx, email: string, password: string) {
+  const user = await ctx.db.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    include: { account: true },
+  });
+  const ok = await verifyPassword(password, user?.passwordHash ?? decoy);
+  if (!user || !ok) return null;
+  await ctx.db.user.update({ where: { id: user.id }, data: { lastLoginAt: ctx.now() } });
+  return user;
+}

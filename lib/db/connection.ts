@@ -1,0 +1,95 @@
+// Opens the database: PostgreSQL through the pg driver adapter when a URL is given, otherwise
+// PGlite (Postgres compiled to WASM) in a folder or in memory. Both give the same Prisma client
+// plus a raw SQL executor for the job engine, migrations and bulk statements.
+import fs from "node:fs";
+import { PrismaClient } from "./generated/client.ts";
+
+export type SqlResult<R> = { rows: R[] };
+
+export interface Sql {
+  /** One parameterised statement. */
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<R>>;
+  /** Several statements without parameters (migrations, DDL). */
+  exec(text: string): Promise<void>;
+  /** Runs fn on one pinned connection (session-level locks, explicit transactions). */
+  session<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+}
+
+export type DbTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir?: string };
+
+export interface Database {
+  kind: DbTarget["kind"];
+  prisma: PrismaClient;
+  sql: Sql;
+  /** The PGlite instance or pg connection string, for pg-boss. */
+  bossDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } | { connectionString: string };
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DbTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pg = await import("pg");
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    const pool = new pg.default.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    type Queryable = Pick<InstanceType<typeof pg.default.Pool>, "query">;
+    const over = (conn: Queryable): Omit<Sql, "session"> => ({
+      query: async (text, values) => ({ rows: (await conn.query(text, values as unknown[])).rows }),
+      exec: async (text) => {
+        await conn.query(text);
+      },
+    });
+    const sql: Sql = {
+      ...over(pool),
+      session: async (fn) => {
+        const client = await pool.connect();
+        try {
+          const pinned: Sql = { ...over(client), session: (inner) => inner(pinned) };
+          return await fn(pinned);
+        } finally {
+          client.release();
+        }
+      },
+    };
+    return {
+      kind: "postgres",
+      prisma,
+      sql,
+      bossDb: { connectionString: target.url },
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
+  const lite = await PGlite.create(target.dir ? { dataDir: target.dir } : {});
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const sql: Sql = {
+    query: async (text, values) => {
+      const r = await lite.query(text, values as unknown[]);
+      return { rows: r.rows as never[] };
+    },
+    exec: async (text) => {
+      await lite.exec(text);
+    },
+    session: (fn) => fn(sql),
+  };
+  return {
+    kind: "pglite",
+    prisma,
+    sql,
+    bossDb: {
+      // pg-boss sends multi-statement scripts without parameters; PGlite's query() takes one.
+      executeSql: async (text, values) =>
+        values && values.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Typed configuration, read once and checked at boot: a wrong value stops the start with a
+// sentence naming the variable to fix.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMSC_URL: z.string().regex(/^smpp:\/\//, "must be an smpp:// URL").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  ALLOW_PRIVATE_CALLBACK_URLS: bool.optional(),
+  SIM_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED: z.enum(["auto", "off"]).default("auto"),
+});
+
+export type Env = z.infer<typeof schema> & {
+  PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  ALLOW_PRIVATE_CALLBACK_URLS: boolean;
+  dataDir: string;
+  embedded: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Switchboard cannot start; fix these environment variables:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  return {
+    ...e,
+    dataDir,
+    embedded,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    AUTH_SECRET: e.AUTH_SECRET ?? persistentSecret(dataDir, "auth-secret"),
+    // The embedded default runs everything on one machine, so a local receiver must work.
+    ALLOW_PRIVATE_CALLBACK_URLS: e.ALLOW_PRIVATE_CALLBACK_URLS ?? embedded,
+  };
+}
+
+/** A random secret generated on first use and kept in DATA_DIR, so restarts keep sessions. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return fs.readFileSync(file, "utf8").trim();
+  }
+}
+
+const cache = Symbol.for("switchboard.env");
+type G = typeof globalThis & { [cache]?: Env };
+
+export function env(): Env {
+  const g = globalThis as G;
+  return (g[cache] ??= parseEnv());
+}

@@ -1,0 +1,55 @@
+// Page and size query parameters and the spec's page envelope. Empty or non-numeric values fall
+// back to the defaults (Routee's clients send them); numbers out of range are a 400.
+import { z } from "zod";
+
+export function pageQuery(defaultSize = 20, maxSize = 2000) {
+  const lenient = (fallback: number) =>
+    z.preprocess(
+      (v) => (v === undefined || v === "" || !/^-?\d+$/.test(String(v).trim()) ? fallback : Number(v)),
+      z.number().int(),
+    );
+  return z.object({
+    page: lenient(0).pipe(z.number().int().min(0, "page must be 0 or more").max(1_000_000, "page is too large")),
+    size: lenient(defaultSize).pipe(
+      z.number().int().min(1, "size must be at least 1").max(maxSize, `size must be at most ${maxSize}`),
+    ),
+  });
+}
+
+export interface Page<T> {
+  totalPages: number;
+  last: boolean;
+  first: boolean;
+  totalElements: number;
+  numberOfElements: number;
+  number: number;
+  size: number;
+  content: T[];
+}
+
+export function pageOf<T>(content: T[], totalElements: number, page: number, size: number): Page<T> {
+  const totalPages = Math.ceil(totalElements / size);
+  return {
+    totalPages,
+    last: page >= totalPages - 1,
+    first: page === 0,
+    totalElements,
+    numberOfElements: content.length,
+    number: page,
+    size,
+    content,
+  };
+}
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    totalPages: z.number().int(),
+    last: z.boolean(),
+    first: z.boolean(),
+    totalElements: z.number().int(),
+    numberOfElements: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+    content: z.array(item),
+  });
+}

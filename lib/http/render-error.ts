@@ -1,0 +1,61 @@
+// Turns anything thrown below a route into the error envelope of DESIGN.md. Unknown errors
+// become a generic 500 that names the request id and nothing else.
+import { z } from "zod";
+import { DomainError, errorCatalog, type ErrorItem } from "../core/errors.ts";
+import { log } from "./logger.ts";
+
+export interface ErrorEnvelope {
+  code: string;
+  developerMessage: string;
+  property?: unknown;
+  properties?: Record<string, string>;
+  errors?: ErrorItem[];
+  entity?: string;
+  value?: unknown;
+  requestId?: string;
+  [k: string]: unknown;
+}
+
+export function zodToDomainError(error: z.ZodError, where: "body" | "query" | "params"): DomainError {
+  const properties: Record<string, string> = {};
+  const errors: ErrorItem[] = [];
+  for (const issue of error.issues) {
+    const property = issue.path.join(".") || where;
+    const message = issue.message;
+    properties[property] ??= message;
+    errors.push({ code: errorCatalog.validation.code, developerMessage: `${property}: ${message}`, property });
+  }
+  const first = errors[0];
+  return new DomainError("validation", {
+    message: first ? `Validation Error! ${first.developerMessage}` : undefined,
+    property: first?.property,
+    properties,
+    errors,
+  });
+}
+
+export function errorResponse(err: unknown, requestId: string): Response {
+  const domain =
+    err instanceof DomainError ? err : err instanceof z.ZodError ? zodToDomainError(err, "body") : null;
+  if (!domain) {
+    log("error", "unhandled error", { requestId, error: err instanceof Error ? err.stack : String(err) });
+    return json(500, { code: errorCatalog.internal.code, developerMessage: errorCatalog.internal.message, requestId });
+  }
+  const d = domain.details;
+  const body: ErrorEnvelope = { code: domain.code, developerMessage: domain.message };
+  if (d.property !== undefined) body.property = d.property;
+  if (d.properties) body.properties = d.properties;
+  if (d.errors) body.errors = d.errors.map((e) => ({ ...e, errorCode: e.errorCode ?? e.code }));
+  if (d.entity !== undefined) body.entity = d.entity;
+  if (d.value !== undefined) body.value = d.value;
+  const headers: Record<string, string> = { ...d.headers };
+  if (domain.status === 401 && !headers["WWW-Authenticate"]) headers["WWW-Authenticate"] = 'Bearer realm="switchboard"';
+  return json(domain.status, body, headers);
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? Number(v) : v)), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+}

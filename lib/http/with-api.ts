@@ -1,0 +1,94 @@
+// The one wrapper every route goes through: request id, authentication (bearer or session),
+// scope and role checks, parsing of params, query and body with the route's zod schemas, error
+// rendering and one log line per request.
+import crypto from "node:crypto";
+import { z } from "zod";
+import { getDatabase } from "../db/index.ts";
+import { contextFor, type Ctx } from "../core/context.ts";
+import { DomainError, fail } from "../core/errors.ts";
+import { authenticateToken } from "../core/tokens/authenticate-token.ts";
+import { readSession } from "../auth/session.ts";
+import { errorResponse, json, zodToDomainError } from "./render-error.ts";
+import { log } from "./logger.ts";
+import type { Principal, UserPrincipal, ApplicationPrincipal } from "./principal.ts";
+import type { RouteSpec } from "./route-spec.ts";
+import { parseBody, parseQuery } from "./parse-request.ts";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer"
+  ? ApplicationPrincipal
+  : S["auth"] extends "session"
+    ? UserPrincipal
+    : Principal | null;
+
+export interface HandlerArgs<S extends RouteSpec> {
+  req: Request;
+  ctx: Ctx;
+  principal: PrincipalFor<S>;
+  query: Out<S["query"]>;
+  body: Out<S["body"]>;
+  params: Out<S["params"]>;
+  requestId: string;
+}
+
+type RouteContext = { params?: Promise<Record<string, string | string[]>> };
+
+export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArgs<S>) => Promise<unknown>) {
+  return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    let principal: Principal | null = null;
+    let response: Response;
+    try {
+      const database = await getDatabase();
+      const ctx = contextFor(database);
+      principal = await authenticate(spec, req, ctx);
+      const rawParams = (await routeContext?.params) ?? {};
+      const params = spec.params ? parseWith(spec.params, rawParams, "params") : undefined;
+      const query = spec.query ? parseWith(spec.query, parseQuery(req), "query") : undefined;
+      const body = spec.body ? parseWith(spec.body, await parseBody(req, spec), "body") : undefined;
+      const result = await handler({ req, ctx, principal, query, body, params, requestId } as HandlerArgs<S>);
+      response = result instanceof Response ? result : json(200, result ?? {});
+    } catch (err) {
+      response = errorResponse(err, requestId);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    log("info", "request", {
+      requestId,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      accountId: principal?.accountId,
+    });
+    return response;
+  };
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "params"): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw zodToDomainError(r.error, where);
+  return r.data;
+}
+
+async function authenticate(spec: RouteSpec, req: Request, ctx: Ctx): Promise<Principal | null> {
+  if (spec.auth === "none") return null;
+  if (spec.auth === "session") {
+    const user = await readSession(req, ctx);
+    if (!user) fail("sessionRequired");
+    if (spec.roles && !spec.roles.includes(user.role))
+      fail("forbiddenRole", { message: `This needs the ${spec.roles.join(" or ")} role; you are ${user.role}.` });
+    return user;
+  }
+  const header = req.headers.get("authorization") ?? "";
+  const m = /^bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) fail("unauthorized", { message: "Send Authorization: Bearer <access token>; get one from POST /api/oauth/token." });
+  const app = await authenticateToken(ctx, m[1]);
+  if (!app) throw new DomainError("unauthorized", { headers: { "WWW-Authenticate": 'Bearer realm="switchboard", error="invalid_token"' } });
+  if (spec.scope && !app.scopes.includes(spec.scope))
+    fail("forbiddenScope", {
+      message: `This token lacks the "${spec.scope}" scope; request a token with scope=${spec.scope}.`,
+      headers: { "WWW-Authenticate": `Bearer realm="switchboard", error="insufficient_scope", scope="${spec.scope}"` },
+    });
+  return app;
+}

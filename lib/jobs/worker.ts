@@ -1,0 +1,49 @@
+// The worker: claims jobs in batches, runs each through its definition's handler, and on stop
+// waits for the jobs in hand. A job held by a worker that died expires and is retried.
+import type PgBoss from "pg-boss";
+import type { Database } from "../db/connection.ts";
+import { contextFor } from "../core/context.ts";
+import { log } from "../http/logger.ts";
+import { createBoss, ensureQueues } from "./boss.ts";
+import type { JobDefinition } from "./job.ts";
+
+export interface Worker {
+  boss: PgBoss;
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export async function startWorker(
+  database: Database,
+  definitions: JobDefinition[],
+  options: { pollingIntervalSeconds?: number; now?: () => Date } = {},
+): Promise<Worker> {
+  const boss = createBoss(database);
+  await boss.start();
+  await ensureQueues(boss, definitions);
+  const ctx = contextFor(database, options.now);
+  for (const d of definitions) {
+    if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: "UTC" });
+    await boss.work<object>(
+      d.name,
+      { batchSize: d.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+      async (batch) => {
+        for (const job of batch) {
+          try {
+            await d.handler(ctx, d.payload.parse(job.data));
+          } catch (err) {
+            log("warn", "job failed", { job: d.name, id: job.id, error: err instanceof Error ? err.message : String(err) });
+            // Fail this one so pg-boss retries it alone; the rest of the batch completes.
+            await boss.fail(d.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+      },
+    );
+  }
+  log("info", "worker started", { queues: definitions.map((d) => d.name), database: database.kind });
+  return {
+    boss,
+    stop: async (timeoutMs = 30_000) => {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: database.kind === "postgres" });
+    },
+  };
+}

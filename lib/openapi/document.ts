@@ -1,0 +1,115 @@
+// Builds the OpenAPI 3.1 document from the route specs: the same zod schemas that validate
+// requests describe them here. A new route appears by adding its module to `modules`.
+import { z } from "zod";
+import { errorCatalog } from "../core/errors.ts";
+import { scopePermissions } from "../auth/scopes.ts";
+import type { RouteSpec } from "../http/route-spec.ts";
+import * as oauth from "../schemas/oauth.ts";
+import * as accounts from "../schemas/accounts.ts";
+import * as applications from "../schemas/applications.ts";
+
+const modules: Record<string, unknown>[] = [oauth, accounts, applications];
+
+export function routeSpecs(includeInternal = false): RouteSpec[] {
+  return modules
+    .flatMap((m) => Object.values(m))
+    .filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v && "auth" in v)
+    .filter((r) => includeInternal || !r.internal);
+}
+
+type Json = Record<string, unknown>;
+
+function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
+  const out = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+const errorEnvelope: Json = {
+  type: "object",
+  required: ["code", "developerMessage"],
+  properties: {
+    code: { type: "string", description: "HTTP status followed by six digits, e.g. 400005000." },
+    developerMessage: { type: "string" },
+    property: { description: "The offending field, or the invalid values." },
+    properties: { type: "object", additionalProperties: { type: "string" }, description: "Field → message." },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { code: { type: "string" }, errorCode: { type: "string" }, developerMessage: { type: "string" }, property: {} },
+      },
+    },
+  },
+};
+
+export function openApiDocument(serverUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const r of routeSpecs()) {
+    const op: Json = { summary: r.summary, tags: [r.tag], operationId: operationId(r) };
+    if (r.description) op.description = r.description;
+    op.security = r.auth === "bearer" ? [{ bearer: r.scope ? [r.scope] : [] }] : r.auth === "none" ? [] : [{ session: [] }];
+    if (r.auth === "none" && r.path === "/oauth/token") op.security = [{ basic: [] }];
+    const parameters: Json[] = [];
+    for (const name of r.path.match(/\{(\w+)\}/g) ?? [])
+      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    if (r.query instanceof z.ZodObject) {
+      const q = schemaOf(r.query, "input") as { properties?: Record<string, Json>; required?: string[] };
+      for (const [name, schema] of Object.entries(q.properties ?? {}))
+        parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
+    }
+    if (parameters.length) op.parameters = parameters;
+    if (r.body)
+      op.requestBody = {
+        required: true,
+        content: { [r.bodyType === "form" ? "application/x-www-form-urlencoded" : "application/json"]: { schema: schemaOf(r.body, "input") } },
+      };
+    const responses: Record<string, Json> = {
+      "200": { description: "OK", content: { "application/json": { schema: r.response ? schemaOf(r.response, "output") : {} } } },
+    };
+    const errorNames = new Set([...(r.errors ?? []), "validation", "internal"] as (keyof typeof errorCatalog)[]);
+    if (r.auth === "bearer") errorNames.add("unauthorized");
+    if (r.scope) errorNames.add("forbiddenScope");
+    for (const name of errorNames) {
+      const e = errorCatalog[name];
+      const key = String(e.status);
+      const prev = responses[key]?.description;
+      responses[key] = {
+        description: prev ? `${prev}; ${e.code} ${e.message}` : `${e.code} ${e.message}`,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
+    op.responses = responses;
+    const key = r.path.replace(/\/+$/, "");
+    paths[key] = { ...(paths[key] ?? {}), [r.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Switchboard messaging API",
+      version: "1.0.0",
+      description:
+        "Tokens, SMS, campaigns, tracking, numbers, pools, OTP failover and transactional email. " +
+        "Every error answer is the envelope in components.schemas.Error.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: { Error: errorEnvelope },
+      securitySchemes: {
+        basic: { type: "http", scheme: "basic", description: "applicationId:applicationSecret, for the token endpoint only." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: `Access token from POST /oauth/token. Scopes: ${Object.keys(scopePermissions).join(", ")}.`,
+        },
+        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+      },
+    },
+  };
+}
+
+function operationId(r: RouteSpec): string {
+  const words = r.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return r.method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+}

@@ -1,0 +1,79 @@
+// Account balance, transactions and prices as Routee's clients call them.
+import { z } from "zod";
+import { defineRoute } from "../http/route-spec.ts";
+import { pageQuery, pageSchema } from "../http/paging.ts";
+import { optionalLooseDate } from "../http/query-date.ts";
+
+const currency = z.object({ code: z.string(), name: z.string(), sign: z.string() });
+
+export const balanceRoute = defineRoute({
+  method: "GET",
+  path: "/accounts/me/balance",
+  tag: "Account",
+  summary: "Account balance",
+  auth: "bearer",
+  scope: "account",
+  response: z.object({ balance: z.number(), currency }),
+});
+
+const action = z.object({
+  id: z.string(),
+  type: z.enum(["Paid", "Credit", "ChangeStatus", "Remove", "Refund"]),
+  amount: z.number(),
+  date: z.string(),
+  balanceBefore: z.number(),
+  balanceAfter: z.number(),
+  status: z.enum(["Pending", "Completed"]),
+});
+
+export const transaction = z.object({
+  id: z.string(),
+  source: z.string(),
+  transactionType: z.literal("TopUp"),
+  amount: z.number(),
+  status: z.enum(["PendingNotCredited", "Pending", "Completed"]),
+  balanceBefore: z.number(),
+  balanceAfter: z.number(),
+  date: z.string(),
+  actions: z.array(action),
+});
+
+export const transactionsRoute = defineRoute({
+  method: "GET",
+  path: "/accounts/me/transactions",
+  tag: "Account",
+  summary: "Top-up transactions",
+  description: "Top-ups of the account, newest first. Charges for messages are in the dashboard's ledger.",
+  auth: "bearer",
+  scope: "account",
+  query: pageQuery(20, 2000).extend({ from: optionalLooseDate, to: optionalLooseDate }),
+  response: pageSchema(transaction),
+});
+
+export const pricesRoute = defineRoute({
+  method: "GET",
+  path: "/system/prices",
+  tag: "Account",
+  summary: "Price list",
+  description: "Prices per SMS part by country (mcc) and network (mnc), in the account's currency unless `currency` is given.",
+  auth: "bearer",
+  query: z.object({
+    mcc: z.string().regex(/^\d{3}$/, "mcc is three digits").optional(),
+    mnc: z.string().regex(/^\d{2,3}$/, "mnc is two or three digits").optional(),
+    service: z.enum(["Sms", "Voice", "TwoStep", "Lookup", "NumberValidator", "Viber"]).optional(),
+    currency: z.string().regex(/^[A-Za-z]{3}$/, "currency is an ISO 4217 code").optional(),
+  }),
+  response: z.object({
+    sms: z.array(
+      z.object({
+        mcc: z.string(),
+        country: z.string(),
+        iso: z.string(),
+        networks: z.array(z.object({ network: z.string(), mnc: z.string(), price: z.number() })),
+      }),
+    ),
+    lookup: z.object({ PerRequest: z.number() }),
+    twoStep: z.object({ SmsVerification: z.number(), VoiceVerification: z.number() }),
+    currency,
+  }),
+});

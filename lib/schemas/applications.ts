@@ -1,0 +1,85 @@
+// Dashboard JSON for the Applications page. The create schema also types the page's form.
+import { z } from "zod";
+import { allScopes } from "../auth/scopes.ts";
+import { defineRoute } from "../http/route-spec.ts";
+import { pageQuery, pageSchema } from "../http/paging.ts";
+
+export const createApplicationBody = z.object({
+  name: z.string().trim().min(2, "Give the application a name of at least 2 characters").max(80, "At most 80 characters"),
+  scopes: z
+    .array(z.enum(allScopes as [string, ...string[]]))
+    .min(1, "Choose at least one scope"),
+  tokenTtl: z.union([z.literal(3600), z.literal(86400), z.literal(631139040)]),
+  callbackUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Enter an http(s) URL or leave it empty"),
+  callbackStrategy: z.enum(["OnChange", "OnCompletion"]),
+  transcode: z.boolean(),
+});
+
+export type CreateApplicationBody = z.infer<typeof createApplicationBody>;
+
+export const applicationView = z.object({
+  applicationId: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  tokenTtl: z.number().int(),
+  callback: z.object({ url: z.string(), strategy: z.string() }),
+  transcode: z.boolean(),
+  secretHint: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  revokedAt: z.string(),
+});
+
+export type ApplicationView = z.infer<typeof applicationView>;
+
+export const listApplicationsRoute = defineRoute({
+  method: "GET",
+  path: "/dashboard/applications",
+  tag: "Dashboard",
+  summary: "List applications",
+  auth: "session",
+  internal: true,
+  query: pageQuery(20, 200).extend({ revoked: z.enum(["true", "false"]).optional() }),
+  response: pageSchema(applicationView),
+});
+
+export const createApplicationRoute = defineRoute({
+  method: "POST",
+  path: "/dashboard/applications",
+  tag: "Dashboard",
+  summary: "Create an application; the answer holds its secret, shown once",
+  auth: "session",
+  roles: ["owner"],
+  internal: true,
+  body: createApplicationBody,
+  response: applicationView.extend({ applicationSecret: z.string() }),
+});
+
+export const revokeApplicationRoute = defineRoute({
+  method: "DELETE",
+  path: "/dashboard/applications/{applicationId}",
+  tag: "Dashboard",
+  summary: "Revoke an application and its tokens",
+  auth: "session",
+  roles: ["owner"],
+  internal: true,
+  params: z.object({ applicationId: z.uuid("Not an application id") }),
+  response: applicationView,
+});
+
+export const meRoute = defineRoute({
+  method: "GET",
+  path: "/dashboard/me",
+  tag: "Dashboard",
+  summary: "The signed-in user and their account",
+  auth: "session",
+  internal: true,
+  response: z.object({
+    user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.string() }),
+    account: z.object({ id: z.string(), name: z.string(), balance: z.number(), currency: z.string() }),
+  }),
+});

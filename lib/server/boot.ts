@@ -1,0 +1,70 @@
+// What the server does once at start, before it answers: open and migrate the database, seed
+// an empty one, start the inline worker, publish how the command line reaches it, and stop
+// gracefully on SIGTERM (no job lost: the ones in hand finish, the rest stay queued).
+import fs from "node:fs";
+import path from "node:path";
+import { env, persistentSecret } from "../env.ts";
+import { closeDatabase, getDatabase } from "../db/index.ts";
+import { contextFor } from "../core/context.ts";
+import { seedDemo, type DemoCredentials } from "../core/seed/seed-demo.ts";
+import { startWorker, type Worker } from "../jobs/worker.ts";
+import { jobs } from "../jobs/registry.ts";
+import { log } from "../http/logger.ts";
+
+const key = Symbol.for("switchboard.boot");
+type G = typeof globalThis & { [key]?: Promise<void> };
+
+export function boot(): Promise<void> {
+  const g = globalThis as G;
+  return (g[key] ??= run());
+}
+
+async function run(): Promise<void> {
+  const e = env();
+  const database = await getDatabase();
+  const ctx = contextFor(database);
+  if (e.SEED === "auto") {
+    const demo = await seedDemo(ctx);
+    if (demo) announce(demo, e.dataDir);
+  }
+  let worker: Worker | null = null;
+  if (e.WORKER === "inline") worker = await startWorker(database, jobs);
+
+  const serverFile = path.join(e.dataDir, "server.json");
+  if (e.embedded) {
+    persistentSecret(e.dataDir, "cli-token");
+    fs.writeFileSync(serverFile, JSON.stringify({ pid: process.pid, port: e.PORT }), { mode: 0o600 });
+  }
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "shutting down", { signal });
+    try {
+      await worker?.stop();
+      await closeDatabase();
+    } finally {
+      if (e.embedded) fs.rmSync(serverFile, { force: true });
+      process.exit(0);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  log("info", "switchboard ready", { url: e.PUBLIC_URL, database: database.kind, worker: e.WORKER });
+}
+
+function announce(demo: DemoCredentials, dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "demo-credentials.json"), JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
+  const lines = [
+    "",
+    "  Switchboard seeded a demo account (also saved in " + path.join(dataDir, "demo-credentials.json") + "):",
+    `    dashboard   ${env().PUBLIC_URL}/login`,
+    `    user        ${demo.userEmail}`,
+    `    password    ${demo.userPassword}`,
+    `    app id      ${demo.applicationId}`,
+    `    app secret  ${demo.applicationSecret}`,
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Routee's clients call paths with trailing slashes; proxy.ts normalises them instead.
+  skipTrailingSlashRedirect: true,
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "smpp", "@prisma/adapter-pg", "bcryptjs"],
+  typescript: { ignoreBuildErrors: false },
+};
+
+export default nextConfig;

@@ -1,0 +1,76 @@
+// npm run cli -- <command>: prints JSON on stdout. With the embedded database, a running server
+// owns it, so the command is sent to that server; otherwise the database is opened here.
+import fs from "node:fs";
+import path from "node:path";
+import { parseEnv, persistentSecret } from "../lib/env.ts";
+import { openDatabase } from "../lib/db/connection.ts";
+import { migrate } from "../lib/db/migrate.ts";
+import { contextFor } from "../lib/core/context.ts";
+import { cliUsage, runCommand } from "../lib/core/cli/run-command.ts";
+import { DomainError } from "../lib/core/errors.ts";
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
+    process.stderr.write(cliUsage + "\n");
+    return argv.length === 0 ? 2 : 0;
+  }
+  process.env.LOG_LEVEL ??= "warn";
+  const e = parseEnv();
+  if (e.embedded) {
+    const server = runningServer(e.dataDir);
+    if (server) return viaServer(server.port, persistentSecret(e.dataDir, "cli-token"), argv);
+  }
+  const database = await openDatabase(
+    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: 2 } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") },
+  );
+  try {
+    await migrate(database.sql);
+    print(await runCommand(contextFor(database), argv));
+    return 0;
+  } catch (err) {
+    if (err instanceof DomainError) return printError({ code: err.code, developerMessage: err.message });
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+function runningServer(dataDir: string): { port: number } | null {
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { pid: number; port: number };
+    process.kill(info.pid, 0);
+    return info;
+  } catch {
+    return null;
+  }
+}
+
+async function viaServer(port: number, token: string, argv: string[]): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/internal/cli`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-cli-token": token },
+    body: JSON.stringify(argv),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) return printError(body);
+  print(body);
+  return 0;
+}
+
+function print(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + "\n");
+}
+
+function printError(body: Record<string, unknown>): number {
+  process.stderr.write(`error ${body.code}: ${body.developerMessage}\n`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,28 @@
+// npm run worker — a worker process of its own, for deployments on PostgreSQL. Stops
+// gracefully on SIGTERM: jobs in hand finish; anything a killed worker held is retried.
+import { parseEnv } from "../lib/env.ts";
+import { openDatabase } from "../lib/db/connection.ts";
+import { migrate } from "../lib/db/migrate.ts";
+import { startWorker } from "../lib/jobs/worker.ts";
+import { jobs } from "../lib/jobs/registry.ts";
+
+const e = parseEnv();
+if (!e.DATABASE_URL) {
+  process.stderr.write(
+    "npm run worker needs DATABASE_URL=postgres://…: the embedded PGlite database belongs to the server process,\n" +
+      "whose inline worker (WORKER=inline, the default) already runs every job.\n",
+  );
+  process.exit(2);
+}
+const database = await openDatabase({ kind: "postgres", url: e.DATABASE_URL, poolSize: 4 });
+await migrate(database.sql);
+const worker = await startWorker(database, jobs);
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const)
+  process.once(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  });

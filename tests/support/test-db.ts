@@ -1,0 +1,58 @@
+// A fresh, migrated database per test file: in-memory PGlite for the "pglite" project, a new
+// database on the test server for the "postgres" project. Installed as the process database,
+// so route handlers and core functions called by the test use it.
+import crypto from "node:crypto";
+import { afterAll, beforeAll, inject } from "vitest";
+import pg from "pg";
+import { openDatabase, type Database } from "../../lib/db/connection.ts";
+import { migrate } from "../../lib/db/migrate.ts";
+import { setDatabase } from "../../lib/db/index.ts";
+import { contextFor, type Ctx } from "../../lib/core/context.ts";
+
+export const dbKind = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres";
+
+export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (dbKind === "pglite") {
+    const database = await openDatabase({ kind: "pglite" });
+    await migrate(database.sql);
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = inject("pgUrl");
+  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 5 });
+  await migrate(database.sql);
+  return {
+    database,
+    url,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Opens a database before the file's tests and installs it; returns a getter for the context. */
+export function useTestDatabase(): { ctx(): Ctx; database(): Database; url(): string | undefined } {
+  let current: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    setDatabase(current.database);
+  }, 60_000);
+  afterAll(async () => {
+    setDatabase(undefined);
+    await current?.drop();
+  });
+  return {
+    ctx: () => contextFor(current!.database),
+    database: () => current!.database,
+    url: () => current?.url,
+  };
+}
