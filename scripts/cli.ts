@@ -10,6 +10,9 @@ import { cliUsage, runCommand } from "../lib/core/cli/run-command.ts";
 import { DomainError } from "../lib/core/errors.ts";
 
 async function main(): Promise<number> {
+  // Migrations are found from the project folder; a relative DATA_DIR stays relative to the caller.
+  process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, "..", ".data"));
+  process.chdir(path.resolve(import.meta.dirname, ".."));
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
     process.stderr.write(cliUsage + "\n");

@@ -9,12 +9,20 @@ import { log } from "../http/logger.ts";
 
 export type Boss = PgBoss;
 
-export function createBoss(database: Database, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
+export interface BossOptions {
+  supervise?: boolean;
+  schedule?: boolean;
+  /** How often expired jobs (their worker died) are failed over to a retry. */
+  maintenanceIntervalSeconds?: number;
+}
+
+export function createBoss(database: Database, options: BossOptions = {}): PgBoss {
   const common = {
     schema: "pgboss",
     supervise: options.supervise ?? true,
     schedule: options.schedule ?? true,
     migrate: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   };
   const boss =
     "connectionString" in database.bossDb

@@ -15,9 +15,9 @@ export interface Worker {
 export async function startWorker(
   database: Database,
   definitions: JobDefinition[],
-  options: { pollingIntervalSeconds?: number; now?: () => Date } = {},
+  options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number; now?: () => Date } = {},
 ): Promise<Worker> {
-  const boss = createBoss(database);
+  const boss = createBoss(database, { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds });
   await boss.start();
   await ensureQueues(boss, definitions);
   const ctx = contextFor(database, options.now);

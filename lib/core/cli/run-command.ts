@@ -21,11 +21,14 @@ export const cliUsage = `Usage: npm run cli -- <command> [options]
 
 type Flags = Record<string, string | undefined>;
 
+const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl"];
+
 export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: false,
+    options: Object.fromEntries(optionNames.map((n) => [n, { type: "string" as const }])),
   });
   const flags = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v : undefined])) as Flags;
   const command = positionals.slice(0, 2).join(" ");

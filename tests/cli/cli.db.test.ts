@@ -1,0 +1,55 @@
+// `npm run cli -- …` as a user runs it: a real process, JSON on stdout, errors on stderr.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { dbKind, useTestDatabase } from "../support/test-db.ts";
+
+const run = promisify(execFile);
+const db = useTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-cli-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function cli(...args: string[]): Promise<{ code: number; out: any; err: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+  delete env.DATABASE_URL;
+  if (dbKind === "postgres") env.DATABASE_URL = db.url();
+  try {
+    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args], { env });
+    return { code: 0, out: JSON.parse(stdout), err: stderr };
+  } catch (e) {
+    const err = e as { code: number; stderr: string };
+    return { code: err.code, out: null, err: err.stderr };
+  }
+}
+
+describe("command line", () => {
+  it("creates an account with a user, an application, and tops the account up", async () => {
+    const account = await cli("account", "create", "--name", "Acme Ltd", "--balance", "25", "--currency", "USD", "--user-email", "Ops@Acme.test", "--user-password", "hunter2hunter2");
+    expect(account.code).toBe(0);
+    expect(account.out).toMatchObject({ name: "Acme Ltd", balance: 25, userEmail: "ops@acme.test" });
+    expect(account.out.accountId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const app = await cli("app", "create", "--account", account.out.accountId, "--name", "Shop", "--scopes", "sms report", "--token-ttl", "86400");
+    expect(app.code).toBe(0);
+    expect(app.out).toMatchObject({ scopes: ["sms", "report"], tokenTtl: 86400 });
+    expect(app.out.applicationSecret.length).toBeGreaterThanOrEqual(40);
+
+    const topup = await cli("account", "topup", "--account", account.out.accountId, "--amount", "10.50");
+    expect(topup.out).toEqual({ accountId: account.out.accountId, balance: 35.5 });
+  }, 60_000);
+
+  it("explains bad input on stderr with a non-zero exit", async () => {
+    const missing = await cli("account", "create");
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toContain("--name is required");
+    const ttl = await cli("app", "create", "--account", "6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", "--token-ttl", "5");
+    expect(ttl.code).not.toBe(0);
+    expect(ttl.err).toMatch(/404001001|token-ttl/);
+    const unknown = await cli("launch", "rockets");
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.err).toContain("Unknown command");
+  }, 60_000);
+});
