@@ -1,0 +1,51 @@
+// End-to-end tests: the built app served by `next start`, once on PGlite and once on the
+// PostgreSQL server scripts/test-all.sh starts (TEST_PG_URL), driven in Debian's Chromium.
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import type { E2EOptions } from "./e2e/fixtures/test";
+
+const pgUrl = process.env.TEST_PG_URL;
+const servers = [
+  { name: "pglite", port: 3301, dataDir: path.join(os.tmpdir(), "switchboard-e2e-pglite"), databaseUrl: "" },
+  ...(pgUrl ? [{ name: "postgres", port: 3302, dataDir: path.join(os.tmpdir(), "switchboard-e2e-postgres"), databaseUrl: pgUrl }] : []),
+];
+
+export default defineConfig<E2EOptions>({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: servers.map((s) => ({
+    name: s.name,
+    use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${s.port}`, dataDir: s.dataDir, databaseUrl: s.databaseUrl },
+  })),
+  webServer: servers.map((s) => ({
+    command: s.databaseUrl
+      ? `rm -rf ${s.dataDir} && DATABASE_URL=$(node_modules/.bin/tsx tests/support/create-db.ts '${s.databaseUrl}' e2e) node_modules/.bin/next start -p ${s.port}`
+      : `rm -rf ${s.dataDir} && node_modules/.bin/next start -p ${s.port}`,
+    url: `http://localhost:${s.port}/api/openapi.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      DATA_DIR: s.dataDir,
+      PORT: String(s.port),
+      PUBLIC_URL: `http://localhost:${s.port}`,
+      NEXT_MANUAL_SIG_HANDLE: "true",
+      LOG_LEVEL: "warn",
+      ...(s.databaseUrl ? {} : { DATABASE_URL: "" }),
+    },
+  })),
+});
