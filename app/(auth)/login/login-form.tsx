@@ -1,0 +1,67 @@
+// Email and password form; next-auth checks them and sets the session cookie.
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { AlertIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+
+const credentials = z.object({
+  email: z.string().trim().min(1, "Enter your email address").pipe(z.email("Enter a valid email address")),
+  password: z.string().min(1, "Enter your password"),
+});
+type Credentials = z.infer<typeof credentials>;
+
+function messageFor(error: string): string {
+  return error === "CredentialsSignin"
+    ? "The email or password is incorrect."
+    : error === "SessionRequired"
+      ? "Please sign in to continue."
+      : "Signing in failed. Try again in a moment.";
+}
+
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(initialError ? messageFor(initialError) : null);
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useForm<Credentials>({ resolver: zodResolver(credentials), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setError(null);
+    const result = await signIn("credentials", { email, password, redirect: false });
+    if (!result || result.error || !result.ok) {
+      setError(messageFor(result?.error ?? "unknown"));
+      form.setFocus("password");
+      return;
+    }
+    setRedirecting(true);
+    router.push(callbackUrl);
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
+      {error && (
+        <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+          <AlertIcon className="mt-0.5 shrink-0" />
+          {error}
+        </div>
+      )}
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" autoFocus placeholder="you@company.com" {...form.register("email")} />
+      </Field>
+      <Field id="password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+      </Field>
+      <Button type="submit" className="w-full" loading={isSubmitting || redirecting}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+// The dashboard's sections, in sidebar order. Sections not built yet keep their pitch here so
+// the placeholder pages and the sidebar never disagree.
+import {
+  ActivityIcon,
+  BookIcon,
+  HomeIcon,
+  KeyIcon,
+  LayersIcon,
+  MailIcon,
+  MegaphoneIcon,
+  PhoneIcon,
+  SendIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from "@/components/ui/icons";
+
+export interface Section {
+  href: string;
+  label: string;
+  icon: (props: { size?: number; className?: string }) => React.ReactNode;
+  /** What the section will do, for sections that are still placeholders. */
+  pitch?: string;
+  plans?: string[];
+}
+
+export const sections: Section[] = [
+  { href: "/", label: "Overview", icon: HomeIcon },
+  {
+    href: "/compose",
+    label: "Compose",
+    icon: SendIcon,
+    pitch: "Send a single SMS or a quick batch, with a live count of characters and message parts as you type.",
+    plans: ["GSM-7 and Unicode detection with part counts", "Sender ID, scheduling and a cost estimate before you send", "Send to a number, a contact or a group"],
+  },
+  {
+    href: "/campaigns",
+    label: "Campaigns",
+    icon: MegaphoneIcon,
+    pitch: "Schedule bulk SMS to contacts and groups, with personalisation and quiet hours.",
+    plans: ["Placeholders like {{firstName}} filled per recipient", "Quiet hours in the recipient's time zone", "Live progress, pause and cancel"],
+  },
+  {
+    href: "/tracking",
+    label: "Tracking",
+    icon: ActivityIcon,
+    pitch: "Follow every message from submission to delivery receipt, searchable by number, campaign or date.",
+    plans: ["Status history per message part", "Price charged and refunds", "Callback attempts, with resend"],
+  },
+  {
+    href: "/contacts",
+    label: "Contacts",
+    icon: UsersIcon,
+    pitch: "Keep an address book of recipients, organised in groups and reusable across campaigns.",
+    plans: ["Import and export CSV", "Groups, labels and custom fields", "Opt-outs honoured everywhere"],
+  },
+  {
+    href: "/numbers",
+    label: "Numbers",
+    icon: PhoneIcon,
+    pitch: "Rent virtual numbers to send from and to receive inbound messages on.",
+    plans: ["Browse available numbers by country", "Inbound messages forwarded to your callback", "Monthly cost on your balance"],
+  },
+  {
+    href: "/pools",
+    label: "Pools",
+    icon: LayersIcon,
+    pitch: "Group your numbers into pools that share the sending load and keep conversations on one number.",
+    plans: ["Sticky sender per recipient", "Add and remove numbers at any time", "Per-pool inbound routing"],
+  },
+  {
+    href: "/otp",
+    label: "OTP",
+    icon: ShieldIcon,
+    pitch: "Verify users with one-time passwords sent over Viber, falling back to SMS when it is not delivered.",
+    plans: ["Configurable code length, expiry and attempts", "Automatic channel failover", "Verification status and conversion rates"],
+  },
+  {
+    href: "/email",
+    label: "Email",
+    icon: MailIcon,
+    pitch: "Send transactional email over SMTP, with open and click tracking.",
+    plans: ["Delivery, open and click events per message", "Captured mail viewer for the built-in SMTP sink", "Callbacks on every event"],
+  },
+  { href: "/applications", label: "Applications", icon: KeyIcon },
+  { href: "/reference", label: "API reference", icon: BookIcon },
+  { href: "/settings", label: "Settings", icon: SettingsIcon },
+];
+
+export function section(href: string): Section {
+  const s = sections.find((x) => x.href === href);
+  if (!s) throw new Error(`no dashboard section ${href}`);
+  return s;
+}

@@ -1,0 +1,139 @@
+// The Applications page: a server-paged table with create, details and revoke.
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { PaginationState } from "@tanstack/react-table";
+import { useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { EmptyState } from "@/components/ui/empty-state";
+import { AlertIcon, KeyIcon, PlusIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/table";
+import { applicationsKey, fetchApplications, type ApplicationView, type CreatedApplication } from "./api";
+import { applicationColumns } from "./columns";
+import { ApplicationDrawer } from "./application-drawer";
+import { CreateApplicationDialog } from "./create-application-dialog";
+import { RevokeApplicationDialog } from "./revoke-application-dialog";
+import { SecretDialog } from "./secret-dialog";
+
+export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean; apiBaseUrl: string }) {
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const [showRevoked, setShowRevoked] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApplication | null>(null);
+  const [revoking, setRevoking] = useState<ApplicationView | null>(null);
+  const [viewing, setViewing] = useState<ApplicationView | null>(null);
+
+  const query = useQuery({
+    queryKey: [...applicationsKey, pagination.pageIndex, pagination.pageSize, showRevoked],
+    queryFn: () => fetchApplications(pagination.pageIndex, pagination.pageSize, showRevoked),
+    placeholderData: keepPreviousData,
+  });
+  const page = query.data;
+
+  // Revoking the last row of a later page leaves it empty: step back.
+  useEffect(() => {
+    if (page && page.content.length === 0 && pagination.pageIndex > 0) setPagination((p) => ({ ...p, pageIndex: Math.max(0, page.totalPages - 1) }));
+  }, [page, pagination.pageIndex]);
+
+  const columns = useMemo(() => applicationColumns({ canManage, onOpen: setViewing, onRevoke: setRevoking }), [canManage]);
+  const newButton = canManage && (
+    <Button onClick={() => setCreating(true)}>
+      <PlusIcon />
+      New application
+    </Button>
+  );
+
+  const empty = showRevoked ? (
+    <EmptyState icon={<KeyIcon size={22} />} title="No applications" description="This account has no applications, active or revoked." />
+  ) : (
+    <EmptyState
+      icon={<KeyIcon size={22} />}
+      title="No active applications"
+      description={
+        <>
+          An application is a set of API credentials — an <strong>application id</strong> and a <strong>secret</strong> — that your
+          software exchanges for access tokens. Each one is limited to the scopes you pick and can be revoked on its own.
+          {!canManage && " Ask an account owner to create one."}
+        </>
+      }
+      action={
+        canManage && (
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon />
+            Create an application
+          </Button>
+        )
+      }
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Applications"
+        description="API credentials for your services. Exchange an application's id and secret for an access token at POST /api/oauth/token."
+        actions={newButton}
+      />
+
+      <div className="mb-3 flex items-center justify-between gap-4">
+        <Checkbox
+          label="Show revoked"
+          checked={showRevoked}
+          onChange={(e) => {
+            setShowRevoked(e.target.checked);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+        />
+        {page && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {page.totalElements} {showRevoked ? "total" : "active"}
+          </p>
+        )}
+      </div>
+
+      {query.isError && !page ? (
+        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+          <AlertIcon className="mt-0.5 shrink-0" />
+          <div className="flex-1">
+            <p className="font-medium">Applications could not be loaded.</p>
+            <p className="mt-0.5">{query.error.message}</p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <DataTable
+          label="Applications"
+          columns={columns}
+          data={page?.content ?? []}
+          rowCount={page?.totalElements ?? 0}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          getRowId={(a) => a.applicationId}
+          loading={query.isPending}
+          fetching={query.isFetching}
+          empty={empty}
+          rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)}
+        />
+      )}
+
+      {canManage && (
+        <>
+          <CreateApplicationDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(app) => {
+              setCreating(false);
+              setCreated(app);
+            }}
+          />
+          <SecretDialog application={created} apiBaseUrl={apiBaseUrl} onClose={() => setCreated(null)} />
+          <RevokeApplicationDialog application={revoking} onClose={() => setRevoking(null)} onRevoked={() => setViewing(null)} />
+        </>
+      )}
+      <ApplicationDrawer application={viewing} onClose={() => setViewing(null)} onRevoke={canManage ? setRevoking : undefined} />
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { ComingSoon } from "../_components/coming-soon";
+
+export const metadata: Metadata = { title: "Pools" };
+
+export default function Page() {
+  return <ComingSoon href="/pools" />;
+}

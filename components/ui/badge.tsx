@@ -1,0 +1,54 @@
+// Small labels. Tones carry meaning and mean the same everywhere: success = done/active,
+// danger = failed/revoked, warning = pending attention, info = in progress, accent = highlight.
+import type { ReactNode } from "react";
+import { cn } from "./cn";
+
+export type BadgeTone = "neutral" | "accent" | "success" | "warning" | "danger" | "info";
+
+const tones: Record<BadgeTone, string> = {
+  neutral: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
+  accent: "bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-400/30",
+  success: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/30",
+  warning: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-400/30",
+  danger: "bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/30",
+  info: "bg-sky-50 text-sky-700 ring-sky-600/20 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/30",
+};
+
+/** Status words used across the product and the tone each one gets. */
+const statusTones: Record<string, BadgeTone> = {
+  active: "success",
+  delivered: "success",
+  completed: "success",
+  sent: "info",
+  queued: "info",
+  scheduled: "info",
+  running: "info",
+  pending: "warning",
+  paused: "warning",
+  revoked: "danger",
+  failed: "danger",
+  undelivered: "danger",
+  cancelled: "neutral",
+  expired: "neutral",
+};
+
+export function statusTone(status: string): BadgeTone {
+  return statusTones[status.toLowerCase()] ?? "neutral";
+}
+
+export function Badge({ tone = "neutral", dot, className, children }: { tone?: BadgeTone; dot?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <span className={cn("inline-flex items-center gap-1.5 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", tones[tone], className)}>
+      {dot && <span className="size-1.5 rounded-full bg-current" aria-hidden="true" />}
+      {children}
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={statusTone(status)} dot>
+      {status}
+    </Badge>
+  );
+}
