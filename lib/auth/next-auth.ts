@@ -14,6 +14,10 @@ export function authOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
     pages: { signIn: "/login" },
     useSecureCookies: e.PUBLIC_URL.startsWith("https://"),
+    callbacks: {
+      // The session names the user by id: an email can be reused after a user is removed.
+      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
+    },
     providers: [
       Credentials({
         name: "Email and password",

@@ -9,10 +9,12 @@ export function pageQuery(defaultSize = 20, maxSize = 2000) {
       z.number().int(),
     );
   return z.object({
-    page: lenient(0).pipe(z.number().int().min(0, "page must be 0 or more").max(1_000_000, "page is too large")),
-    size: lenient(defaultSize).pipe(
-      z.number().int().min(1, "size must be at least 1").max(maxSize, `size must be at most ${maxSize}`),
-    ),
+    page: lenient(0)
+      .pipe(z.number().int().min(0, "page must be 0 or more").max(1_000_000, "page is too large"))
+      .meta({ type: "integer", minimum: 0, default: 0, description: "Page number, from 0 (default 0)." }),
+    size: lenient(defaultSize)
+      .pipe(z.number().int().min(1, "size must be at least 1").max(maxSize, `size must be at most ${maxSize}`))
+      .meta({ type: "integer", minimum: 1, maximum: maxSize, default: defaultSize, description: `Page size (default ${defaultSize}, at most ${maxSize})` }),
   });
 }
 

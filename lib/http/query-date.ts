@@ -26,4 +26,6 @@ export const looseDate = z.unknown().transform((v, ctx) => {
   return d;
 });
 
-export const optionalLooseDate = z.preprocess((v) => (v === "" || v === undefined ? undefined : v), looseDate.optional());
+export const optionalLooseDate = z
+  .preprocess((v) => (v === "" || v === undefined ? undefined : v), looseDate.optional())
+  .meta({ type: "string", format: "date-time", description: "ISO 8601 date-time; without a zone it is UTC." });

@@ -1,6 +1,5 @@
-// The signed-in user and their account for server components. The JWT carries the user's
-// email, which is unique, so the user is re-read on every request and a removed user or a
-// changed role takes effect at once.
+// The signed-in user and their account for server components. The JWT carries the user's id;
+// the user is re-read on every request, so a removed user or a changed role takes effect at once.
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
@@ -22,10 +21,10 @@ export interface CurrentUser {
 /** The session's user, or null when there is no session or its user no longer exists. */
 export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(authOptions());
-  const email = session?.user?.email;
-  if (!email) return null;
+  const id = (session?.user as { id?: string } | undefined)?.id;
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
   const ctx = contextFor(await getDatabase());
-  const user = await ctx.db.user.findUnique({ where: { email }, include: { account: true } });
+  const user = await ctx.db.user.findUnique({ where: { id }, include: { account: true } });
   if (!user) return null;
   const { account } = user;
   return {
