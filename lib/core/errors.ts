@@ -23,6 +23,14 @@ export const errorCatalog = {
   unsupportedMediaType: { status: 415, code: "415000000", message: "Send the body as application/json." },
   rateLimited: { status: 429, code: "429000000", message: "Too many requests; slow down." },
   internal: { status: 500, code: "500000000", message: "Internal error. The request id identifies it in the server log." },
+  // sms (module 005)
+  invalidSender: { status: 400, code: "400005000", message: "Invalid sender id: use up to 11 letters and digits, or up to 16 digits without '+'." },
+  destinationUnsupported: { status: 400, code: "400005001", message: "There is no price for this destination, so it cannot be sent to." },
+  callbackUrlRefused: { status: 400, code: "400005002", message: "The callback URL is not allowed: it must be http(s) and not a private or loopback address." },
+  trackingRange: { status: 400, code: "400005003", message: "Only a date range within the latest 7 days is accepted." },
+  trackingNotFound: { status: 404, code: "404005000", message: "Tracking not found." },
+  // campaign (module 009)
+  campaignNotFound: { status: 404, code: "404009001", message: "Campaign not found." },
   // account (module 001)
   accountNotFound: { status: 404, code: "404001001", message: "Account not found." },
   insufficientBalance: { status: 400, code: "400001009", message: "Not enough balance." },

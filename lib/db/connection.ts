@@ -21,8 +21,8 @@ export interface Database {
   kind: DbTarget["kind"];
   prisma: PrismaClient;
   sql: Sql;
-  /** The PGlite instance or pg connection string, for pg-boss. */
-  bossDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } | { connectionString: string };
+  /** pg-boss's database: it runs its SQL through the same pool or PGlite instance. */
+  bossDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   close(): Promise<void>;
 }
 
@@ -55,7 +55,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       kind: "postgres",
       prisma,
       sql,
-      bossDb: { connectionString: target.url },
+      bossDb: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }) },
       close: async () => {
         await prisma.$disconnect();
         await pool.end();

@@ -37,7 +37,10 @@ export async function parseBody(req: Request, spec: RouteSpec): Promise<unknown>
   const type = req.headers.get("content-type") ?? "";
   if (type && !/json/i.test(type) && !/^text\/plain/i.test(type))
     fail("unsupportedMediaType", { message: `Send the body as application/json, not ${type.split(";")[0]}.` });
-  if (text.trim() === "" || text.trim() === "null") fail("emptyBody");
+  if (text.trim() === "" || text.trim() === "null") {
+    if (spec.emptyBody !== undefined) return spec.emptyBody;
+    fail("emptyBody");
+  }
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -31,6 +31,8 @@ export interface RouteSpec<
   /** Content type of the body when it is not JSON (the token endpoint takes a form). */
   bodyType?: "json" | "form";
   errors?: ErrorName[];
+  /** What an empty body means; without it an empty body is a 400. */
+  emptyBody?: unknown;
   /** Largest body accepted, in bytes (default 1 MiB). */
   maxBody?: number;
   /** Left out of the public OpenAPI document (dashboard JSON). */

@@ -24,10 +24,7 @@ export function createBoss(database: Database, options: BossOptions = {}): PgBos
     migrate: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   };
-  const boss =
-    "connectionString" in database.bossDb
-      ? new PgBoss({ ...common, connectionString: database.bossDb.connectionString, max: 4 })
-      : new PgBoss({ ...common, db: database.bossDb as PgBoss.Db });
+  const boss = new PgBoss({ ...common, db: database.bossDb as PgBoss.Db });
   boss.on("error", (err) => log("error", "job engine error", { error: String(err) }));
   return boss;
 }

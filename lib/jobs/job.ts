@@ -2,10 +2,17 @@
 import type { z } from "zod";
 import type { Ctx } from "../core/context.ts";
 
+export interface JobMeta {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
-  handler(ctx: Ctx, payload: z.output<S>): Promise<void>;
+  handler(ctx: Ctx, payload: z.output<S>, meta: JobMeta): Promise<void>;
   retryLimit: number;
   retryDelaySeconds: number;
   retryBackoff: boolean;

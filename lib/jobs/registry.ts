@@ -1,5 +1,8 @@
 // Every job the worker runs. A new capability adds its definitions here.
 import type { JobDefinition } from "./job.ts";
 import { purgeExpiredTokens } from "./maintenance.ts";
+import { submitSms } from "../core/sms/submit-sms.ts";
+import { expireSms } from "../core/sms/expire-messages.ts";
+import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 
-export const jobs: JobDefinition[] = [purgeExpiredTokens];
+export const jobs: JobDefinition[] = [purgeExpiredTokens, submitSms, expireSms, deliverCallback];

@@ -91,7 +91,7 @@ describe("job engine", () => {
     await boss.start();
     const jobs = await boss.fetch(job.name, { batchSize: 10, includeMetadata: true });
     expect(jobs).toEqual([]);
-    await boss.stop({ graceful: false, close: db.database().kind === "postgres" });
+    await boss.stop({ graceful: false, close: false });
   });
 
   it("picks up again a job whose worker died holding it", async () => {
@@ -104,7 +104,7 @@ describe("job engine", () => {
     await enqueue(dead, short, { n: 9 });
     const claimed = await dead.fetch(short.name);
     expect(claimed).toHaveLength(1);
-    await dead.stop({ graceful: false, close: db.database().kind === "postgres" });
+    await dead.stop({ graceful: false, close: false });
     // A healthy worker: its supervisor expires the orphan and the retry runs here.
     const worker = await startWorker(db.database(), [short], { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
     workers.push(worker);

@@ -25,11 +25,11 @@ export async function startWorker(
     if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: "UTC" });
     await boss.work<object>(
       d.name,
-      { batchSize: d.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+      { batchSize: d.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true },
       async (batch) => {
         for (const job of batch) {
           try {
-            await d.handler(ctx, d.payload.parse(job.data));
+            await d.handler(ctx, d.payload.parse(job.data), { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
           } catch (err) {
             log("warn", "job failed", { job: d.name, id: job.id, error: err instanceof Error ? err.message : String(err) });
             // Fail this one so pg-boss retries it alone; the rest of the batch completes.
@@ -43,7 +43,7 @@ export async function startWorker(
   return {
     boss,
     stop: async (timeoutMs = 30_000) => {
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: database.kind === "postgres" });
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
   };
 }

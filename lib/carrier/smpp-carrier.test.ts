@@ -1,0 +1,340 @@
+import type { AddressInfo } from "node:net";
+import smpp from "smpp";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildSubmitSm, connectCarrier, parseReceipt, parseSmppUrl, relativeValidity, type CarrierOptions, type SmppCarrier } from "./smpp-carrier.ts";
+import { startSmscSimulator, type SimulatorOptions, type SmscSimulator } from "./smsc-simulator.ts";
+import type { DeliveryReceipt, InboundMessage, SubmitPart } from "./types.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function sim(options: SimulatorOptions = {}): Promise<SmscSimulator> {
+  const s = await startSmscSimulator({ deliveryDelayMs: 50, ...options });
+  cleanups.push(() => s.close());
+  return s;
+}
+
+async function carrier(url: string, options: CarrierOptions = {}): Promise<SmppCarrier> {
+  const c = await connectCarrier(url, { submitsPerSecond: Infinity, ...options });
+  cleanups.push(() => c.close());
+  return c;
+}
+
+function receipts(c: SmppCarrier): DeliveryReceipt[] {
+  const got: DeliveryReceipt[] = [];
+  c.onReceipt(async (r) => {
+    got.push(r);
+  });
+  return got;
+}
+
+async function waitFor(cond: () => boolean, timeoutMs = 3000, what = "condition"): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const part = (over: Partial<SubmitPart> = {}): SubmitPart => ({
+  partId: "p1",
+  from: "Switchboard",
+  to: "+306912345678",
+  text: "Hello from Switchboard",
+  encoding: "gsm7",
+  flash: false,
+  validityMinutes: 60,
+  ...over,
+});
+
+describe("pure helpers", () => {
+  it("parses smpp:// URLs with encoded credentials", () => {
+    expect(parseSmppUrl("smpp://sys%40id:p%3Ass@smsc.example:2776")).toEqual({ host: "smsc.example", port: 2776, tls: false, systemId: "sys@id", password: "p:ss" });
+    expect(parseSmppUrl("ssmpp://a:b@[::1]").port).toBe(3550);
+    expect(() => parseSmppUrl("http://a:b@x")).toThrow();
+  });
+
+  it("writes relative validity periods", () => {
+    expect(relativeValidity(90)).toBe("000000013000000R");
+    expect(relativeValidity(2 * 1440 + 5)).toBe("000002000500000R");
+    expect(relativeValidity(0)).toBe("");
+  });
+
+  it("builds submit_sm parameters: TON/NPI, data coding, UDH, payload", () => {
+    const alpha = buildSubmitSm(part());
+    expect(alpha.ok && alpha.params).toMatchObject({ source_addr_ton: 5, source_addr_npi: 0, dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: "306912345678", registered_delivery: 1, data_coding: 0, esm_class: 0 });
+    const numeric = buildSubmitSm(part({ from: "306900000000", encoding: "ucs2", flash: true, concat: { ref: 300, total: 2, seq: 2 } }));
+    expect(numeric.ok && numeric.params).toMatchObject({ source_addr_ton: 1, source_addr_npi: 1, data_coding: 0x18, esm_class: 0x40 });
+    expect(numeric.ok && [...(numeric.params.short_message as Buffer).subarray(0, 6)]).toEqual([5, 0, 3, 300 & 0xff, 2, 2]);
+    const long = buildSubmitSm(part({ text: "x".repeat(300) }));
+    expect(long.ok && (long.params.message_payload as Buffer).length).toBe(300);
+    const bad = buildSubmitSm(part({ to: "+30 69 abc" }));
+    expect(bad).toMatchObject({ ok: false, result: { retryable: false, commandStatus: 0x0b } });
+    const badText = buildSubmitSm(part({ text: "日本" }));
+    expect(badText).toMatchObject({ ok: false, result: { retryable: false, commandStatus: 0x104 } });
+  });
+
+  it("parses receipts from text and from TLVs", () => {
+    const r = parseReceipt("id:ABC123 sub:001 dlvrd:001 submit date:2611211530 done date:261121153045 stat:DELIVRD err:000 text:hi there");
+    expect(r).toMatchObject({ smscMessageId: "ABC123", stat: "DELIVRD", err: "000" });
+    expect(r!.submitDate!.toISOString()).toBe("2026-11-21T15:30:00.000Z");
+    expect(r!.doneDate!.toISOString()).toBe("2026-11-21T15:30:45.000Z");
+    expect(parseReceipt("", { receiptedMessageId: "X9", messageState: 5 })).toMatchObject({ smscMessageId: "X9", stat: "UNDELIV", err: "" });
+    expect(parseReceipt("id:1 stat:EXPIRED err:000", { receiptedMessageId: "2" })).toMatchObject({ smscMessageId: "2", stat: "EXPIRED" });
+    expect(parseReceipt("nothing here")).toBeNull();
+  });
+});
+
+describe("SMPP carrier against the SMSC simulator", () => {
+  it("submits and gets a DELIVRD receipt for the same message id", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const got = receipts(c);
+    const r = await c.submit(part());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    await waitFor(() => got.length === 1, 2000, "receipt");
+    expect(got[0]).toMatchObject({ smscMessageId: r.smscMessageId, stat: "DELIVRD", err: "000" });
+    expect(got[0]!.raw).toContain(`id:${r.smscMessageId}`);
+    expect(got[0]!.doneDate).toBeInstanceOf(Date);
+    const rec = s.received()[0]!;
+    expect(rec).toMatchObject({ sourceAddr: "Switchboard", sourceAddrTon: 5, destinationAddr: "306912345678", destAddrTon: 1, destAddrNpi: 1, registeredDelivery: 1, dataCoding: 0, text: "Hello from Switchboard" });
+    // validity: 60 minutes from now, decoded by the SMSC side
+    expect(Math.abs((rec.validityPeriod as Date).getTime() - Date.now() - 3600_000)).toBeLessThan(10_000);
+    expect(c.stats()).toMatchObject({ binds: 1, connected: 1, inFlight: 0 });
+  });
+
+  it("gives each test number its outcome", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const got = receipts(c);
+    const numbers = ["+306900000001", "+306900000002", "+306900000003", "+306900000004", "+306900000005", "+306900000006", "+306911111111"];
+    const results = await Promise.all(numbers.map((to, i) => c.submit(part({ to, partId: `p${i}`, from: "306912000000" }))));
+    const byNumber = new Map(numbers.map((n, i) => [n, results[i]!]));
+    expect(byNumber.get("+306900000003")).toEqual({ ok: false, commandStatus: 0x45, description: expect.stringContaining("ESME_RSUBMITFAIL"), retryable: false });
+    const idOf = (n: string) => {
+      const r = byNumber.get(n)!;
+      if (!r.ok) throw new Error(`${n} was refused`);
+      return r.smscMessageId;
+    };
+    await waitFor(() => got.length >= 5, 2000, "five receipts");
+    const receiptOf = (n: string) => got.find((g) => g.smscMessageId === idOf(n));
+    expect(receiptOf("+306900000001")).toMatchObject({ stat: "UNDELIV", err: "001" });
+    expect(receiptOf("+306900000002")).toMatchObject({ stat: "UNDELIV", err: "008" });
+    expect(receiptOf("+306900000004")).toMatchObject({ stat: "EXPIRED", err: "000" });
+    expect(receiptOf("+306900000006")).toMatchObject({ stat: "DELIVRD", err: "000" });
+    expect(receiptOf("+306911111111")).toMatchObject({ stat: "DELIVRD", err: "000" });
+    // 0005: accepted, never a receipt (give it several delivery delays)
+    idOf("+306900000005");
+    await sleep(300);
+    expect(receiptOf("+306900000005")).toBeUndefined();
+    expect(got).toHaveLength(5);
+    expect(s.pendingDeliveries()).toBe(0);
+  });
+
+  it("sends a 3-part UCS-2 message with concatenation UDH that reassembles", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const text = "Γειά σας! Αυτό είναι ένα μακρύ μήνυμα σε UCS-2 που χωρίζεται σε τρία κομμάτια για να ελεγχθεί η συναρμολόγηση. 你好 — τέλος.";
+    const size = Math.ceil(text.length / 3);
+    const parts = [0, 1, 2].map((i) => text.slice(i * size, (i + 1) * size));
+    expect(parts.every((p) => p.length <= 67)).toBe(true);
+    const results = await Promise.all(parts.map((t, i) => c.submit(part({ text: t, encoding: "ucs2", concat: { ref: 0x5a, total: 3, seq: i + 1 }, partId: `m1-${i + 1}` }))));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const recs = s.received().filter((r) => r.concat?.ref === 0x5a);
+    expect(recs).toHaveLength(3);
+    for (const r of recs) {
+      expect(r.esmClass & 0x40).toBe(0x40);
+      expect(r.dataCoding).toBe(0x08);
+      expect(r.concat!.total).toBe(3);
+      expect([...r.udh[0]!]).toEqual([0x00, 0x03, 0x5a, 3, r.concat!.seq]);
+    }
+    const reassembled = recs
+      .slice()
+      .sort((a, b) => a.concat!.seq - b.concat!.seq)
+      .map((r) => r.text)
+      .join("");
+    expect(reassembled).toBe(text);
+  });
+
+  it("marks flash messages as class 0 (data_coding 0x10 / 0x18)", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    await c.submit(part({ flash: true, text: "flash gsm" }));
+    await c.submit(part({ flash: true, encoding: "ucs2", text: "flash ünïcødé ✓" }));
+    const [gsm, ucs2] = s.received();
+    expect(gsm).toMatchObject({ dataCoding: 0x10, text: "flash gsm" });
+    expect(ucs2).toMatchObject({ dataCoding: 0x18, text: "flash ünïcødé ✓" });
+  });
+
+  it("never has more than `window` submits outstanding; the rest queue", async () => {
+    const s = await sim({ respondDelayMs: 25 });
+    const c = await carrier(s.url, { window: 4 });
+    let maxInFlight = 0;
+    let sawQueue = false;
+    const probe = setInterval(() => {
+      const st = c.stats();
+      maxInFlight = Math.max(maxInFlight, st.inFlight);
+      sawQueue ||= st.queued > 0;
+    }, 2);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => c.submit(part({ partId: `w${i}` }))));
+    clearInterval(probe);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(s.maxOutstanding()).toBe(4);
+    expect(maxInFlight).toBeLessThanOrEqual(4);
+    expect(sawQueue).toBe(true);
+  });
+
+  it("limits throughput per bind with a token bucket", async () => {
+    const s = await sim();
+    const c = await carrier(s.url, { submitsPerSecond: 50 });
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 30 }, () => c.submit(part())));
+    // burst of 5, then 25 at 50/s ≈ 500 ms
+    expect(performance.now() - started).toBeGreaterThan(400);
+  });
+
+  it("spreads submits round-robin over several binds", async () => {
+    const s = await sim();
+    const c = await carrier(s.url, { binds: 3 });
+    await waitFor(() => c.stats().connected === 3, 2000, "three binds");
+    expect(s.sessions()).toBe(3);
+    await Promise.all(Array.from({ length: 30 }, () => c.submit(part())));
+    const perSession = new Map<number, number>();
+    for (const r of s.received()) perSession.set(r.session, (perSession.get(r.session) ?? 0) + 1);
+    expect(perSession.size).toBe(3);
+    for (const n of perSession.values()) expect(n).toBeGreaterThanOrEqual(5);
+  });
+
+  it("reconnects after the connection drops: submits resume and earlier receipts still arrive", async () => {
+    const s = await sim({ deliveryDelayMs: 300, respondDelayMs: 5 }); // always some submits unanswered when the link drops
+    const c = await carrier(s.url, { window: 5 });
+    const got = receipts(c);
+    const first = await Promise.all(Array.from({ length: 20 }, (_, i) => c.submit(part({ partId: `a${i}` }))));
+    // Stream more while the link is cut under it.
+    const second = Array.from({ length: 40 }, (_, i) => c.submit(part({ partId: `b${i}` })));
+    await waitFor(() => s.submitted() >= 25, 2000, "some of the second batch");
+    s.dropSessions();
+    expect(s.pendingDeliveries()).toBeGreaterThan(0); // receipts of the first batch not yet sent
+    const secondResults = await Promise.all(second);
+    expect([...first, ...secondResults].every((r) => r.ok)).toBe(true);
+    expect(c.stats().connected).toBe(1);
+    expect(s.submitted()).toBeGreaterThan(60); // the ones unanswered at the drop were sent again
+    const ids = [...first, ...secondResults].map((r) => (r.ok ? r.smscMessageId : ""));
+    await waitFor(() => ids.every((id) => got.some((g) => g.smscMessageId === id)), 4000, "all receipts");
+    expect(got.filter((g) => g.stat !== "DELIVRD")).toEqual([]);
+  });
+
+  it("queues submits while the SMSC restarts on the same port and sends them after", async () => {
+    const s1 = await startSmscSimulator({ deliveryDelayMs: 50 });
+    const port = s1.port;
+    const c = await carrier(s1.url);
+    const got = receipts(c);
+    expect((await c.submit(part())).ok).toBe(true);
+    await s1.close();
+    await waitFor(() => c.stats().connected === 0, 2000, "disconnect");
+    const during = Array.from({ length: 5 }, () => c.submit(part()));
+    await sleep(100);
+    const s2 = await sim({ port });
+    const results = await Promise.all(during);
+    expect(results.every((r) => r.ok)).toBe(true);
+    await waitFor(() => got.length >= 5, 3000, "receipts from the restarted SMSC");
+    expect(s2.submitted()).toBe(5);
+  });
+
+  it("treats a missed enquire_link_resp as a dead link and resends its in-flight submits", async () => {
+    const s = await sim();
+    const c = await carrier(s.url, { enquireLinkSeconds: 0.1 });
+    s.hangSessions();
+    const started = performance.now();
+    const r = await c.submit(part());
+    expect(r.ok).toBe(true);
+    expect(s.submitted()).toBe(2); // once on the hung link, again on the new one
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it("fails retryable when no bind is live within the submit timeout", async () => {
+    const s = await startSmscSimulator();
+    const c = await carrier(s.url, { submitTimeoutMs: 200 });
+    await s.close();
+    await waitFor(() => c.stats().connected === 0, 2000, "disconnect");
+    const r = await c.submit(part());
+    expect(r).toMatchObject({ ok: false, retryable: true });
+  });
+
+  it("acknowledges a receipt only after its handler: a failing handler gets it again", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const calls: DeliveryReceipt[] = [];
+    c.onReceipt(async (r) => {
+      calls.push(r);
+      if (calls.length === 1) throw new Error("database down");
+    });
+    const r = await c.submit(part());
+    await waitFor(() => calls.length === 2, 3000, "redelivery");
+    expect(calls.map((x) => x.smscMessageId)).toEqual([r.ok && r.smscMessageId, r.ok && r.smscMessageId]);
+    await waitFor(() => s.pendingDeliveries() === 0, 1000, "acknowledgement");
+  });
+
+  it("holds receipts that arrive before a handler is registered", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const r = await c.submit(part());
+    await sleep(150);
+    expect(s.pendingDeliveries()).toBe(1); // sent, not acknowledged
+    const got = receipts(c);
+    await waitFor(() => got.length === 1 && s.pendingDeliveries() === 0, 1000, "held receipt");
+    expect(got[0]!.smscMessageId).toBe(r.ok && r.smscMessageId);
+  });
+
+  it("delivers mobile-originated messages to onInbound", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const inbound: InboundMessage[] = [];
+    c.onInbound(async (m) => {
+      inbound.push(m);
+    });
+    await s.sendInbound({ from: "+447700900123", to: "+306900000999", text: "STOP {now} €5" });
+    await s.sendInbound({ from: "+447700900123", to: "+306900000999", text: "Ναι, ευχαριστώ 👍" });
+    expect(inbound.map((m) => [m.from, m.to, m.text])).toEqual([
+      ["+447700900123", "+306900000999", "STOP {now} €5"],
+      ["+447700900123", "+306900000999", "Ναι, ευχαριστώ 👍"],
+    ]);
+    expect(inbound[0]!.receivedAt).toBeInstanceOf(Date);
+  });
+
+  it("rejects wrong credentials with ESME_RBINDFAIL", async () => {
+    const s = await sim({ password: "right" });
+    await expect(connectCarrier(s.url.replace(":right@", ":wrong@"))).rejects.toThrow(/ESME_RBINDFAIL/);
+  });
+
+  it("maps SMSC error statuses: throttling and queue-full are retryable, others not", async () => {
+    // A bare SMPP server answering by the destination's last two digits: 58 → ESME_RTHROTTLED,
+    // 14 → ESME_RMSGQFUL, 08 → ESME_RSYSERR, anything else accepted.
+    const statuses: Record<string, number> = { "58": 0x58, "14": 0x14, "08": 0x08 };
+    const server = smpp.createServer({}, (session) => {
+      session.on("error", () => {});
+      session.on("bind_transceiver", (pdu: smpp.PDU) => session.send(pdu.response()));
+      session.on("enquire_link", (pdu: smpp.PDU) => session.send(pdu.response()));
+      session.on("unbind", (pdu: smpp.PDU) => session.send(pdu.response(), () => session.close()));
+      session.on("submit_sm", (pdu: smpp.PDU) => {
+        const code = statuses[String(pdu.destination_addr).slice(-2)];
+        session.send(code ? pdu.response({ command_status: code }) : pdu.response({ message_id: "m1" }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    cleanups.push(async () => {
+      for (const s of [...server.sessions]) s.destroy();
+      await new Promise((r) => server.close(r));
+    });
+    const c = await carrier(`smpp://u:p@127.0.0.1:${(server.address() as AddressInfo).port}`);
+    expect(await c.submit(part({ to: "+3069000000" }))).toEqual({ ok: true, smscMessageId: "m1" });
+    expect(await c.submit(part({ to: "+3069000014" }))).toMatchObject({ ok: false, commandStatus: 0x14, retryable: true });
+    expect(await c.submit(part({ to: "+3069000008" }))).toEqual({ ok: false, commandStatus: 0x08, description: "ESME_RSYSERR (0x00000008): system error", retryable: false });
+    expect(await c.submit(part({ to: "+3069000058" }))).toEqual({ ok: false, commandStatus: 0x58, description: expect.stringContaining("ESME_RTHROTTLED"), retryable: true });
+  });
+});

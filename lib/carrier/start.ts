@@ -1,0 +1,47 @@
+// Connects this worker process to its SMSC: SMSC_URL when set, otherwise the bundled simulator,
+// started here (on SMSC_SIM_PORT, 2775 by default, or a free port when that one is taken).
+// Receipts update messages through the core.
+import type { Database } from "../db/connection.ts";
+import { contextFor } from "../core/context.ts";
+import { applyReceipt } from "../core/sms/apply-receipt.ts";
+import { log } from "../http/logger.ts";
+import { env } from "../env.ts";
+import { connectCarrier } from "./smpp-carrier.ts";
+import { startSmscSimulator } from "./smsc-simulator.ts";
+import { setCarrier } from "./registry.ts";
+import type { Carrier } from "./types.ts";
+
+export interface CarrierHandle {
+  carrier: Carrier;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startCarrier(database: Database): Promise<CarrierHandle> {
+  const e = env();
+  let url = e.SMSC_URL;
+  let simulator: Awaited<ReturnType<typeof startSmscSimulator>> | null = null;
+  if (!url) {
+    const port = Number(process.env.SMSC_SIM_PORT ?? 2775);
+    simulator = await startSmscSimulator({ port, deliveryDelayMs: e.SIM_DELIVERY_DELAY_MS }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== "EADDRINUSE") throw err;
+      log("warn", `port ${port} is taken; the SMSC simulator listens on a free port instead`);
+      return startSmscSimulator({ port: 0, deliveryDelayMs: e.SIM_DELIVERY_DELAY_MS });
+    });
+    url = simulator.url;
+  }
+  const ctx = contextFor(database);
+  const carrier = await connectCarrier(url, { log: (level, msg, fields) => log(level, msg, fields) });
+  carrier.onReceipt((r) => applyReceipt(ctx, r));
+  setCarrier(carrier);
+  log("info", "carrier connected", { smsc: url.replace(/\/\/[^@]*@/, "//***@"), simulator: Boolean(simulator) });
+  return {
+    carrier,
+    url,
+    close: async () => {
+      setCarrier(undefined);
+      await carrier.close();
+      await simulator?.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The SMS carrier seen by the rest of Switchboard: submit one part, hear about receipts and
+// mobile-originated messages. The SMPP implementation lives in smpp-carrier.ts; the bundled
+// SMSC simulator (smsc-simulator.ts) sits behind the same wire protocol.
+
+export type Encoding = "gsm7" | "ucs2";
+
+export interface SubmitPart {
+  partId: string; // our id for this part (smsId), for logs
+  from: string; // sender: alphanumeric (<=11) or digits (<=16)
+  to: string; // destination E.164 with '+'
+  text: string; // this part's text (already split by the caller)
+  encoding: Encoding;
+  concat?: { ref: number; total: number; seq: number }; // UDH concatenation (8-bit ref IE 0x00) when the message has several parts
+  flash: boolean; // message class 0
+  validityMinutes: number; // validity_period from ttl (relative format "YYMMDDhhmmss000R")
+}
+
+export type SubmitResult =
+  | { ok: true; smscMessageId: string }
+  | { ok: false; commandStatus: number; description: string; retryable: boolean };
+
+export interface DeliveryReceipt {
+  smscMessageId: string;
+  stat: string;
+  err: string;
+  submitDate?: Date;
+  doneDate?: Date;
+  raw: string;
+}
+
+/** A deliver_sm that is not a receipt (mobile-originated). */
+export interface InboundMessage {
+  from: string;
+  to: string;
+  text: string;
+  receivedAt: Date;
+}
+
+export interface Carrier {
+  submit(part: SubmitPart): Promise<SubmitResult>;
+  /** deliver_sm is acknowledged only after the handler resolves (a crash doesn't lose a receipt: the SMSC redelivers). */
+  onReceipt(handler: (r: DeliveryReceipt) => Promise<void>): void;
+  onInbound(handler: (m: InboundMessage) => Promise<void>): void;
+  stats(): { binds: number; connected: number; inFlight: number };
+  close(): Promise<void>;
+}
+
+export type CarrierLogLevel = "debug" | "info" | "warn" | "error";
+export type CarrierLog = (level: CarrierLogLevel, msg: string, fields?: Record<string, unknown>) => void;

@@ -1,0 +1,81 @@
+// Moves one part to a new status inside the caller's transaction: the part, an event row, the
+// message's derived status, a refund when nothing will be delivered, and the delivery reports
+// the message's callback strategy asks for. Never moves a final part again.
+import type { Ctx, Tx } from "../context.ts";
+import { scheduleCallback } from "../callbacks/schedule-callback.ts";
+import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
+import { smsReportPayload } from "./report-payload.ts";
+
+export async function recordPartStatus(
+  ctx: Ctx,
+  tx: Tx,
+  partId: string,
+  change: StatusChange,
+  extra: { smscMessageId?: string; submittedAt?: Date } = {},
+): Promise<boolean> {
+  const at = ctx.now();
+  // Parts of one message report concurrently; the message row serialises them.
+  await tx.$executeRaw`SELECT 1 FROM messages WHERE id = (SELECT message_id FROM message_parts WHERE id = ${partId}::uuid) FOR UPDATE`;
+  const part = await tx.messagePart.findUnique({ where: { id: partId }, include: { message: true } });
+  if (!part || isFinal(part.status)) return false;
+  if (part.status === change.status && part.detailedStatus === change.detailedStatus) return false;
+  const final = isFinal(change.status);
+  const updated = await tx.messagePart.update({
+    where: { id: partId },
+    data: {
+      status: change.status,
+      detailedStatus: change.detailedStatus,
+      statusDescription: change.description,
+      statusAt: at,
+      ...(final ? { doneAt: at } : {}),
+      ...extra,
+    },
+  });
+  await tx.messageEvent.create({ data: { messageId: part.messageId, partId, ...change, at } });
+
+  const siblings = await tx.messagePart.findMany({ where: { messageId: part.messageId }, select: { status: true } });
+  const messageStatus = deriveMessageStatus(siblings.map((s) => s.status));
+  const m = part.message;
+  if (messageStatus !== m.status || final) {
+    await tx.message.update({
+      where: { id: m.id },
+      data: {
+        status: messageStatus,
+        detailedStatus: change.detailedStatus,
+        statusDescription: change.description,
+        statusAt: at,
+        ...(isFinal(messageStatus) ? { finalAt: at } : {}),
+      },
+    });
+  }
+
+  if ((change.status === "Failed" || change.status === "Unsent") && part.priceMicros > 0n) {
+    const rows = await tx.$queryRaw<{ balance_micros: bigint }[]>`
+      UPDATE accounts SET balance_micros = balance_micros + ${part.priceMicros} WHERE id = ${m.accountId}::uuid RETURNING balance_micros`;
+    const after = BigInt(rows[0].balance_micros);
+    await tx.ledgerEntry.create({
+      data: {
+        accountId: m.accountId,
+        kind: "Refund",
+        source: "Usage",
+        description: `Refund: SMS part ${part.partNumber}/${m.parts} to ${m.to} was ${change.status.toLowerCase()}`,
+        reference: m.id,
+        amountMicros: part.priceMicros,
+        balanceBeforeMicros: after - part.priceMicros,
+        balanceAfterMicros: after,
+        createdAt: at,
+      },
+    });
+  }
+
+  if (m.callbackUrl && (m.callbackStrategy === "OnChange" || final)) {
+    await scheduleCallback(ctx, tx, {
+      accountId: m.accountId,
+      kind: "sms.status",
+      url: m.callbackUrl,
+      messageId: m.id,
+      payload: smsReportPayload(m, updated, { ...change, at }),
+    });
+  }
+  return true;
+}

@@ -1,0 +1,21 @@
+// The first status of a new message: an event, and with OnChange a report per part.
+import type { Ctx, Tx } from "../context.ts";
+import { scheduleCallback } from "../callbacks/schedule-callback.ts";
+import { queued } from "./statuses.ts";
+import { smsReportPayload } from "./report-payload.ts";
+
+type Message = Parameters<typeof smsReportPayload>[0] & { accountId: string; callbackUrl: string; callbackStrategy: string; createdAt: Date };
+type Part = { id: string; partNumber: number; priceMicros: bigint };
+
+export async function recordQueued(ctx: Ctx, tx: Tx, message: Message, parts: Part[]): Promise<void> {
+  await tx.messageEvent.create({ data: { messageId: message.id, ...queued, at: message.createdAt } });
+  if (!message.callbackUrl || message.callbackStrategy !== "OnChange") return;
+  for (const part of parts)
+    await scheduleCallback(ctx, tx, {
+      accountId: message.accountId,
+      kind: "sms.status",
+      url: message.callbackUrl,
+      messageId: message.id,
+      payload: smsReportPayload(message, { ...part, doneAt: null }, { ...queued, at: message.createdAt }),
+    });
+}

@@ -1,0 +1,155 @@
+// POST /sms, POST /sms/analyze and the three tracking endpoints. Loose where Routee's clients
+// are loose (numbers as strings, '+'-less numbers); exact where the spec is.
+import { z } from "zod";
+import { defineRoute } from "../http/route-spec.ts";
+import { pageQuery, pageSchema } from "../http/paging.ts";
+import { optionalLooseDate } from "../http/query-date.ts";
+
+const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
+const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+const stringish = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
+
+export const callbackSchema = z.object({
+  url: z.string().trim().min(1, "callback.url is required").max(2000),
+  strategy: z.enum(["OnChange", "OnCompletion"]).optional(),
+});
+
+export const sendSmsBody = z.object({
+  from: stringish.describe("Numeric sender of at most 16 digits without '+', or alphanumeric of at most 11 characters."),
+  to: stringish.describe("Destination, E.164 with '+' (without it is accepted too)."),
+  body: z.string().min(1, "body is required").max(10_000, "body is too long"),
+  flash: looseBool.optional(),
+  label: z.string().max(350, "label is at most 350 characters").optional(),
+  callback: callbackSchema.optional(),
+  ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
+  transcode: looseBool.optional(),
+});
+
+const bodyAnalysis = z.object({
+  characters: z.number().int(),
+  parts: z.number().int(),
+  unicode: z.boolean(),
+  unsupportedGSMCharacters: z.array(z.string()),
+  transcode: z.object({ message: z.string(), parts: z.number().int() }).optional(),
+});
+
+export const smsResource = z.object({
+  trackingId: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  from: z.string(),
+  to: z.string(),
+  body: z.string(),
+  label: z.string(),
+  bodyAnalysis,
+  flash: z.boolean(),
+  callback: z.object({ url: z.string(), strategy: z.string() }),
+  ttl: z.number().int(),
+});
+
+export const sendSmsRoute = defineRoute({
+  method: "POST",
+  path: "/sms",
+  tag: "SMS",
+  summary: "Send a single SMS",
+  description: "Answers the SMS with status Queued; delivery reports follow at callback.url (or the application's).",
+  auth: "bearer",
+  scope: "sms",
+  body: sendSmsBody,
+  response: smsResource,
+  errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused"],
+});
+
+export const analyzeSmsRoute = defineRoute({
+  method: "POST",
+  path: "/sms/analyze",
+  tag: "SMS",
+  summary: "Analyse a message before sending: parts, encoding, cost per part",
+  description: "Also served as /sms/analyse.",
+  auth: "bearer",
+  scope: "sms",
+  body: sendSmsBody.pick({ from: true, to: true, body: true, transcode: true }),
+  response: z.object({ bodyAnalysis, cost: z.number() }),
+  errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
+});
+
+const trackingRecord = z.object({
+  smsId: z.string(),
+  messageId: z.string(),
+  campaignTrackingId: z.string(),
+  campaignName: z.string(),
+  campaign: z.string(),
+  to: z.string(),
+  from: z.string(),
+  groups: z.array(z.string()),
+  country: z.string(),
+  operator: z.string(),
+  status: z.object({
+    status: z.string(),
+    date: z.string(),
+    reason: z.object({ detailedStatus: z.string(), description: z.string() }),
+  }),
+  body: z.string(),
+  label: z.string(),
+  applicationName: z.string(),
+  originatingService: z.string(),
+  latency: z.number(),
+  parts: z.number().int(),
+  part: z.number().int(),
+  price: z.number(),
+  direction: z.string(),
+  receivedDate: z.string(),
+});
+
+export const trackingSingleRoute = defineRoute({
+  method: "GET",
+  path: "/sms/tracking/single/{trackingId}",
+  tag: "Tracking",
+  summary: "Track one message: a record per part",
+  auth: "bearer",
+  params: z.object({ trackingId: z.string() }),
+  response: z.array(trackingRecord),
+  errors: ["trackingNotFound"],
+});
+
+export const trackingFilter = z.object({
+  fieldName: z.enum(["smsId", "to", "status", "direction"]),
+  searchTerm: stringish.pipe(z.string().min(1, "searchTerm is required").max(200)),
+  searchOperator: z.enum(["is", "is_not", "contains", "starts_with", "ends_with"]).optional(),
+});
+
+export const trackingQuery = pageQuery(20, 2000).extend({
+  dateStart: optionalLooseDate,
+  dateEnd: optionalLooseDate,
+  sort: z.string().max(100).optional(),
+  trackingId: z.string().max(100).optional(),
+  campaign: z.enum(["true", "false"]).optional(),
+});
+
+export const trackingSearchRoute = defineRoute({
+  method: "POST",
+  path: "/sms/tracking",
+  tag: "Tracking",
+  summary: "Search messages in a time window with filters",
+  description:
+    "dateStart/dateEnd must lie within the latest 7 days (default: the latest 24 hours). The body is an array of " +
+    "filters; an empty array or no body matches everything. sort: a field name, optionally followed by ,asc or ,desc (default createdAt,desc).",
+  auth: "bearer",
+  query: trackingQuery,
+  body: z.array(trackingFilter).max(20, "at most 20 filters"),
+  emptyBody: [],
+  response: pageSchema(trackingRecord),
+  errors: ["trackingRange", "campaignNotFound"],
+});
+
+export const trackingCampaignRoute = defineRoute({
+  method: "GET",
+  path: "/sms/tracking/campaign/{campaignTrackingId}",
+  tag: "Tracking",
+  summary: "Track the messages of a campaign, paged",
+  auth: "bearer",
+  params: z.object({ campaignTrackingId: z.string() }),
+  query: pageQuery(20, 2000).extend({ sort: z.string().max(100).optional() }),
+  response: pageSchema(trackingRecord),
+  errors: ["campaignNotFound"],
+});
