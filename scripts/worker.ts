@@ -5,6 +5,7 @@ import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { startWorker } from "../lib/jobs/worker.ts";
 import { jobs } from "../lib/jobs/registry.ts";
+import { startCarrier } from "../lib/carrier/start.ts";
 
 const e = parseEnv();
 if (!e.DATABASE_URL) {
@@ -16,6 +17,7 @@ if (!e.DATABASE_URL) {
 }
 const database = await openDatabase({ kind: "postgres", url: e.DATABASE_URL, poolSize: 4 });
 await migrate(database.sql);
+const carrier = await startCarrier(database);
 const worker = await startWorker(database, jobs);
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const)
@@ -23,6 +25,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const)
     if (stopping) return;
     stopping = true;
     await worker.stop();
+    await carrier.close();
     await database.close();
     process.exit(0);
   });

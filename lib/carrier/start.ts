@@ -4,6 +4,7 @@
 import type { Database } from "../db/connection.ts";
 import { contextFor } from "../core/context.ts";
 import { applyReceipt } from "../core/sms/apply-receipt.ts";
+import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 import { log } from "../http/logger.ts";
 import { env } from "../env.ts";
 import { connectCarrier } from "./smpp-carrier.ts";
@@ -31,6 +32,7 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
     url = simulator.url;
   }
   const ctx = contextFor(database);
+  await ctx.enqueue.prepare([deliverCallback]);
   const carrier = await connectCarrier(url, { log: (level, msg, fields) => log(level, msg, fields) });
   carrier.onReceipt((r) => applyReceipt(ctx, r));
   setCarrier(carrier);

@@ -15,36 +15,54 @@ function producerFor(database: Database): Producer {
   const map = (g[key] ??= new WeakMap());
   let p = map.get(database);
   if (!p) {
-    const boss = (async () => {
-      const b = createBoss(database, { supervise: false, schedule: false });
-      await b.start();
-      return b;
-    })();
-    p = { boss, queues: new Map() };
+    let started: Promise<PgBoss> | null = null;
+    const producer: Producer = {
+      queues: new Map(),
+      // Started on first use, not when a context is made.
+      get boss() {
+        started ??= (async () => {
+          const b = createBoss(database, { supervise: false, schedule: false });
+          await b.start();
+          return b;
+        })();
+        started.catch(() => map.delete(database));
+        return started;
+      },
+    };
+    p = producer;
     map.set(database, p);
-    boss.catch(() => map.delete(database));
   }
   return p;
 }
 
-export type Enqueue = <T extends object>(
-  tx: Tx | null,
-  job: JobDefinition,
-  payload: T,
-  options?: { singletonKey?: string; startAfter?: Date },
-) => Promise<void>;
+export interface Enqueue {
+  <T extends object>(tx: Tx | null, job: JobDefinition, payload: T, options?: { singletonKey?: string; startAfter?: Date }): Promise<void>;
+  /**
+   * Starts the producer and creates the queues. Call it before opening a transaction that
+   * enqueues: on PGlite (one connection) nothing outside the transaction can run meanwhile.
+   */
+  prepare(jobs: JobDefinition[]): Promise<void>;
+}
 
 export function enqueuerFor(database: Database): Enqueue {
-  return async (tx, job, payload, options = {}) => {
-    const producer = producerFor(database);
+  const producer = producerFor(database);
+  const prepare = async (jobs: JobDefinition[]) => {
     const boss = await producer.boss;
-    let ready = producer.queues.get(job.name);
-    if (!ready) {
-      ready = ensureQueues(boss, [job]);
-      producer.queues.set(job.name, ready);
-      ready.catch(() => producer.queues.delete(job.name));
+    for (const job of jobs) {
+      let ready = producer.queues.get(job.name);
+      if (!ready) {
+        ready = ensureQueues(boss, [job]);
+        producer.queues.set(job.name, ready);
+        ready.catch(() => producer.queues.delete(job.name));
+      }
+      await ready;
     }
-    await ready;
-    await enqueue(boss, job, payload, { ...options, tx: tx ?? undefined });
   };
+  const send = async (tx: Tx | null, job: JobDefinition, payload: object, options: { singletonKey?: string; startAfter?: Date } = {}) => {
+    if (!producer.queues.has(job.name) && tx && database.kind === "pglite")
+      throw new Error(`queue ${job.name} was not prepared before the transaction (ctx.enqueue.prepare)`);
+    await prepare([job]);
+    await enqueue(await producer.boss, job, payload, { ...options, tx: tx ?? undefined });
+  };
+  return Object.assign(send, { prepare }) as Enqueue;
 }

@@ -21,6 +21,7 @@ export async function startWorker(
   await boss.start();
   await ensureQueues(boss, definitions);
   const ctx = contextFor(database, options.now);
+  await ctx.enqueue.prepare(definitions);
   for (const d of definitions) {
     if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: "UTC" });
     await boss.work<object>(

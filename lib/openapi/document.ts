@@ -7,8 +7,9 @@ import type { RouteSpec } from "../http/route-spec.ts";
 import * as oauth from "../schemas/oauth.ts";
 import * as accounts from "../schemas/accounts.ts";
 import * as applications from "../schemas/applications.ts";
+import * as sms from "../schemas/sms.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications];
+const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules

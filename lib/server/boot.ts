@@ -8,6 +8,7 @@ import { closeDatabase, getDatabase } from "../db/index.ts";
 import { contextFor } from "../core/context.ts";
 import { seedDemo, type DemoCredentials } from "../core/seed/seed-demo.ts";
 import { startWorker, type Worker } from "../jobs/worker.ts";
+import { startCarrier, type CarrierHandle } from "../carrier/start.ts";
 import { jobs } from "../jobs/registry.ts";
 import { log } from "../http/logger.ts";
 
@@ -28,7 +29,11 @@ async function run(): Promise<void> {
     if (demo) announce(demo, e.dataDir);
   }
   let worker: Worker | null = null;
-  if (e.WORKER === "inline") worker = await startWorker(database, jobs);
+  let carrier: CarrierHandle | null = null;
+  if (e.WORKER === "inline") {
+    carrier = await startCarrier(database);
+    worker = await startWorker(database, jobs);
+  }
 
   const serverFile = path.join(e.dataDir, "server.json");
   if (e.embedded) {
@@ -42,6 +47,7 @@ async function run(): Promise<void> {
     log("info", "shutting down", { signal });
     try {
       await worker?.stop();
+      await carrier?.close();
       await closeDatabase();
     } finally {
       if (e.embedded) fs.rmSync(serverFile, { force: true });

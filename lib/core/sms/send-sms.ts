@@ -12,6 +12,7 @@ import { parseRecipient } from "./parse-recipient.ts";
 import { isValidSender } from "./validate-sender.ts";
 import { recordQueued } from "./record-queued.ts";
 import { submitSms } from "./submit-sms.ts";
+import { deliverCallback } from "../callbacks/deliver-callback.ts";
 
 export interface SendSmsInput {
   accountId: string;
@@ -56,6 +57,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
     const problem = checkCallbackUrl(callback.url, env().ALLOW_PRIVATE_CALLBACK_URLS);
     if (problem) fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: "callback.url" });
   }
+  await ctx.enqueue.prepare([submitSms, deliverCallback]);
   const now = ctx.now();
   const ttl = input.ttl ?? DEFAULT_TTL_MINUTES;
   const id = crypto.randomUUID();

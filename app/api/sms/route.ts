@@ -1,0 +1,18 @@
+// POST /api/sms — send a single SMS
+import { withApi } from "@/lib/http/with-api";
+import { methods } from "@/lib/http/methods";
+import { sendSmsRoute } from "@/lib/schemas/sms";
+import { sendSms } from "@/lib/core/sms/send-sms";
+import { smsResource } from "@/lib/http/sms-serializers";
+
+export const { GET, PUT, PATCH, DELETE, POST } = methods({
+  POST: withApi(sendSmsRoute, async ({ ctx, principal, body }) => {
+    const app = await ctx.db.application.findUniqueOrThrow({ where: { id: principal.applicationId } });
+    const { message } = await sendSms(ctx, {
+      ...body,
+      accountId: principal.accountId,
+      application: { id: app.id, name: app.name, callbackUrl: app.callbackUrl, callbackStrategy: app.callbackStrategy, transcode: app.transcode },
+    });
+    return smsResource(message);
+  }),
+});

@@ -1,0 +1,12 @@
+// GET /api/sms/tracking/single/{trackingId} — one tracking record per part of a message
+import { withApi } from "@/lib/http/with-api";
+import { methods } from "@/lib/http/methods";
+import { trackingSingleRoute } from "@/lib/schemas/sms";
+import { trackMessage } from "@/lib/core/tracking/search-tracking";
+import { trackingRecord } from "@/lib/http/sms-serializers";
+
+export const { POST, PUT, PATCH, DELETE, GET } = methods({
+  GET: withApi(trackingSingleRoute, async ({ ctx, principal, params }) =>
+    (await trackMessage(ctx, principal.accountId, params.trackingId)).map(trackingRecord),
+  ),
+});
