@@ -8,6 +8,7 @@ import { migrate } from "../lib/db/migrate.ts";
 import { contextFor } from "../lib/core/context.ts";
 import { cliUsage, runCommand } from "../lib/core/cli/run-command.ts";
 import { DomainError } from "../lib/core/errors.ts";
+import { seedPrices } from "../lib/core/prices/seed-prices.ts";
 
 async function main(): Promise<number> {
   // Migrations are found from the project folder; a relative DATA_DIR stays relative to the caller.
@@ -29,7 +30,9 @@ async function main(): Promise<number> {
   );
   try {
     await migrate(database.sql);
-    print(await runCommand(contextFor(database), argv));
+    const ctx = contextFor(database);
+    await seedPrices(ctx);
+    print(await runCommand(ctx, argv));
     return 0;
   } catch (err) {
     if (err instanceof DomainError) return printError({ code: err.code, developerMessage: err.message });

@@ -89,7 +89,7 @@ describe("delivery through the SMSC simulator", () => {
     const smscIds = new Set(parts.map((p) => p.smscMessageId));
     const submits = messaging.simulator().received().filter((s) => smscIds.has(s.messageId));
     expect(submits).toHaveLength(r.body.length);
-    expect(submits.every((s) => s.esmClass & 0x40 && s.concat?.total === r.body.length && s.concat.ref === submits[0].concat!.ref)).toBe(true);
+    expect(submits.every((s) => s.esmClass & 0x40 && s.concat?.total === r.body.length && s.concat?.ref === submits[0].concat!.ref)).toBe(true);
     expect(submits.map((s) => s.concat!.seq).sort()).toEqual(r.body.map((_: unknown, i: number) => i + 1));
     expect(submits.map((s) => s.text).join("")).toBe("A long message. ".repeat(20));
   });

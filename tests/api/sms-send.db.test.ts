@@ -10,7 +10,7 @@ import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 const db = useTestDatabase();
 const greek = "+306912345678";
 
-async function account(balance = 10, scopes?: Parameters<typeof makeAccount>[1]["scopes"]) {
+async function account(balance = 10, scopes?: NonNullable<Parameters<typeof makeAccount>[1]>["scopes"]) {
   await seedPrices(db.ctx());
   const a = await makeAccount(db.ctx(), { balance, scopes });
   return { ...a, auth: bearer(await a.token()) };

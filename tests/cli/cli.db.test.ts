@@ -53,3 +53,15 @@ describe("command line", () => {
     expect(unknown.err).toContain("Unknown command");
   }, 60_000);
 });
+
+describe("price list from the command line", () => {
+  it("lists and edits a destination's price", async () => {
+    const set = await cli("price", "set", "--country", "GR", "--mnc", "01", "--network", "Cosmote", "--price", "0.0412");
+    expect(set.code).toBe(0);
+    expect(set.out).toMatchObject({ country: "GR", mcc: "202", mnc: "01", network: "Cosmote", currency: "EUR", price: 0.0412 });
+    const list = await cli("price", "list", "--country", "gr", "--currency", "EUR");
+    expect(list.out.prices.find((p: any) => p.mnc === "01").price).toBe(0.0412);
+    const bad = await cli("price", "set", "--country", "ZZ", "--price", "1");
+    expect(bad.code).not.toBe(0);
+  }, 60_000);
+});

@@ -11,17 +11,20 @@ import { topUpAccount } from "../accounts/top-up-account.ts";
 import { getAccount } from "../accounts/get-account.ts";
 import { createUser } from "../users/create-user.ts";
 import { createApplication, tokenLifetimes, type TokenLifetime } from "../applications/create-application.ts";
+import { listPriceRows, setPrice } from "../prices/set-price.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
   account create --name N [--balance B] [--currency EUR] [--user-email E --user-password P] [--user-role owner|marketer|support]
   account topup --account ID --amount X
   user create --account ID --email E --password P [--role owner|marketer|support] [--name N]
-  app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040]`;
+  app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040]
+  price list [--country GR] [--currency EUR]
+  price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]`;
 
 type Flags = Record<string, string | undefined>;
 
-const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl"];
+const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl", "country", "price", "mnc", "network"];
 
 export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
   const { positionals, values } = parseArgs({
@@ -73,6 +76,18 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
         tokenTtl: ttl as TokenLifetime,
       });
       return { applicationId: application.id, applicationSecret: secret, scopes: application.scopes, tokenTtl: application.tokenTtl };
+    }
+    case "price list":
+      return { prices: await listPriceRows(ctx, { iso: flags.country?.toUpperCase(), currency: flags.currency?.toUpperCase() }) };
+    case "price set": {
+      const row = await setPrice(ctx, {
+        iso: required(flags, "country").toUpperCase(),
+        mnc: flags.mnc ?? "",
+        network: flags.network,
+        currency: (flags.currency ?? "EUR").toUpperCase(),
+        priceMicros: amount(required(flags, "price"), "price"),
+      });
+      return row;
     }
     default:
       throw new DomainError("validation", { message: `Unknown command "${command}".\n${cliUsage}` });
