@@ -7,8 +7,8 @@ import type { E2EOptions } from "./e2e/fixtures/test";
 
 const pgUrl = process.env.TEST_PG_URL;
 const servers = [
-  { name: "pglite", port: 3301, dataDir: path.join(os.tmpdir(), "switchboard-e2e-pglite"), databaseUrl: "" },
-  ...(pgUrl ? [{ name: "postgres", port: 3302, dataDir: path.join(os.tmpdir(), "switchboard-e2e-postgres"), databaseUrl: pgUrl }] : []),
+  { name: "pglite", port: 3301, smscPort: 2801, dataDir: path.join(os.tmpdir(), "switchboard-e2e-pglite"), databaseUrl: "" },
+  ...(pgUrl ? [{ name: "postgres", port: 3302, smscPort: 2802, dataDir: path.join(os.tmpdir(), "switchboard-e2e-postgres"), databaseUrl: pgUrl }] : []),
 ];
 
 export default defineConfig<E2EOptions>({
@@ -43,6 +43,10 @@ export default defineConfig<E2EOptions>({
       DATA_DIR: s.dataDir,
       PORT: String(s.port),
       PUBLIC_URL: `http://localhost:${s.port}`,
+      // Each server starts its own SMSC simulator; separate ports keep them apart.
+      SMSC_SIM_PORT: String(s.smscPort),
+      // The tests' callback receivers listen on this machine.
+      ALLOW_PRIVATE_CALLBACK_URLS: "true",
       NEXT_MANUAL_SIG_HANDLE: "true",
       LOG_LEVEL: "warn",
       ...(s.databaseUrl ? {} : { DATABASE_URL: "" }),

@@ -1,19 +1,26 @@
-// The README's curl walk-through, run verbatim with bash against this server.
+// The README's curl walk-throughs, run verbatim with bash against this server.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { test, expect } from "../fixtures/test";
 
-test("the README walk-through works as written", async ({ baseURL, dataDir, demo }) => {
+function block(readme: string, heading: string): string {
+  const section = readme.split(`## ${heading}`)[1] ?? "";
+  const script = /```bash\n([\s\S]*?)```/.exec(section)?.[1];
+  expect(script, `README has a bash block under '## ${heading}'`).toBeTruthy();
+  return script!;
+}
+
+test("the README walk-throughs work as written", async ({ baseURL, dataDir, demo }) => {
   expect(demo.applicationId).toBeTruthy();
   const readme = fs.readFileSync("README.md", "utf8");
-  const section = readme.split("## Try the API")[1] ?? "";
-  const script = /```bash\n([\s\S]*?)```/.exec(section)?.[1];
-  expect(script, "README has a bash block under '## Try the API'").toBeTruthy();
-  const out = execFileSync("bash", ["-euo", "pipefail", "-c", script!], {
-    env: { ...process.env, SWITCHBOARD_URL: baseURL!, DATA_DIR: dataDir },
-    encoding: "utf8",
-  });
+  const env = { ...process.env, SWITCHBOARD_URL: baseURL!, DATA_DIR: dataDir };
+  const tokens = block(readme, "Try the API");
+  const out = execFileSync("bash", ["-euo", "pipefail", "-c", tokens], { env, encoding: "utf8" });
   expect(out).toContain('"token_type":"bearer"');
   expect(out).toContain('"balance":100');
   expect(out).toContain('"code":"401000000"');
+  // The SMS section continues in the same shell.
+  const sms = execFileSync("bash", ["-euo", "pipefail", "-c", tokens + "\n" + block(readme, "Send an SMS")], { env, encoding: "utf8", timeout: 60_000 });
+  expect(sms).toContain('"transcode":{"message":"KAΛHMEPA!","parts":1}');
+  expect(sms).toMatch(/"status":\{"status":"Delivered"/);
 });
