@@ -7,11 +7,11 @@ import { smsResource } from "@/lib/http/sms-serializers";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
   POST: withApi(sendSmsRoute, async ({ ctx, principal, body }) => {
-    const app = await ctx.db.application.findUniqueOrThrow({ where: { id: principal.applicationId } });
     const { message } = await sendSms(ctx, {
       ...body,
       accountId: principal.accountId,
-      application: { id: app.id, name: app.name, callbackUrl: app.callbackUrl, callbackStrategy: app.callbackStrategy, transcode: app.transcode },
+      currency: principal.currency,
+      application: { id: principal.applicationId, name: principal.applicationName, ...principal.defaults },
     });
     return smsResource(message);
   }),

@@ -16,6 +16,8 @@ import { deliverCallback } from "../callbacks/deliver-callback.ts";
 
 export interface SendSmsInput {
   accountId: string;
+  /** The account's currency when the caller already knows it (saves a query). */
+  currency?: string;
   application?: { id: string; name: string; callbackUrl: string; callbackStrategy: string; transcode: boolean };
   from: string;
   to: string;
@@ -29,7 +31,7 @@ export interface SendSmsInput {
 
 export const DEFAULT_TTL_MINUTES = 4320;
 
-export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "from" | "to" | "body" | "transcode">) {
+export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "currency" | "from" | "to" | "body" | "transcode">) {
   if (!isValidSender(input.from))
     fail("invalidSender", { property: "from", properties: { from: "Invalid sender id" } });
   const recipient = parseRecipient(input.to);
@@ -38,10 +40,10 @@ export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId"
   const text = (input.transcode && transcodeBody(input.body)) || input.body;
   const split = splitBody(text);
   const bodyAnalysis: BodyAnalysis = analyzeBody(input.body);
-  const account = await ctx.db.account.findUnique({ where: { id: input.accountId }, select: { currency: true } });
-  if (!account) fail("accountNotFound");
-  const price = await priceFor(ctx.db, { iso: recipient.country, currency: account.currency });
-  return { recipient, split, bodyAnalysis, price, currency: account.currency };
+  const currency = input.currency ?? (await ctx.db.account.findUnique({ where: { id: input.accountId }, select: { currency: true } }))?.currency;
+  if (!currency) fail("accountNotFound");
+  const price = await priceFor(ctx.db, { iso: recipient.country, currency });
+  return { recipient, split, bodyAnalysis, price, currency };
 }
 
 export async function sendSms(ctx: Ctx, input: SendSmsInput) {

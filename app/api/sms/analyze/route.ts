@@ -7,7 +7,7 @@ import { fromMicros } from "@/lib/money";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
   POST: withApi(analyzeSmsRoute, async ({ ctx, principal, body }) => {
-    const { bodyAnalysis, price } = await prepareSms(ctx, { ...body, accountId: principal.accountId });
+    const { bodyAnalysis, price } = await prepareSms(ctx, { ...body, accountId: principal.accountId, currency: principal.currency });
     return { bodyAnalysis, cost: fromMicros(price.priceMicros) };
   }),
 });
