@@ -20,14 +20,17 @@ const statusTones: Record<string, BadgeTone> = {
   delivered: "success",
   completed: "success",
   sent: "info",
-  queued: "info",
   scheduled: "info",
   running: "info",
   pending: "warning",
   paused: "warning",
+  // Delivery ran its course but the handset did not get it (expired, unknown number ...).
+  undelivered: "warning",
   revoked: "danger",
   failed: "danger",
-  undelivered: "danger",
+  unsent: "danger",
+  // Accepted, nothing has happened yet.
+  queued: "neutral",
   cancelled: "neutral",
   expired: "neutral",
 };
@@ -51,4 +54,18 @@ export function StatusBadge({ status }: { status: string }) {
       {status}
     </Badge>
   );
+}
+
+const dots: Record<BadgeTone, string> = {
+  neutral: "bg-slate-400 ring-slate-100 dark:bg-slate-500 dark:ring-slate-800",
+  accent: "bg-indigo-500 ring-indigo-100 dark:ring-indigo-500/20",
+  success: "bg-emerald-500 ring-emerald-100 dark:ring-emerald-500/20",
+  warning: "bg-amber-500 ring-amber-100 dark:ring-amber-500/20",
+  danger: "bg-red-500 ring-red-100 dark:ring-red-500/20",
+  info: "bg-sky-500 ring-sky-100 dark:ring-sky-500/20",
+};
+
+/** A status as a coloured dot (timelines, compact lists); pair it with the status in text. */
+export function StatusDot({ status, className }: { status: string; className?: string }) {
+  return <span aria-hidden="true" className={cn("inline-block size-2.5 shrink-0 rounded-full ring-4", dots[statusTone(status)], className)} />;
 }

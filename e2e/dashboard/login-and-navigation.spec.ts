@@ -14,7 +14,7 @@ test("a visitor is sent to the login page, and a wrong password is refused", asy
 test("the demo user signs in, sees the balance, visits every section and signs out", async ({ page, demo }) => {
   await signIn(page, demo.userEmail, demo.userPassword);
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByText("€100.00").first()).toBeVisible();
+  await expect(page.getByTestId("account-balance")).toHaveText(/€\d+\.\d{2}/);
   const nav = page.getByRole("navigation").first();
   for (const name of sections) {
     await nav.getByRole("link", { name, exact: true }).click();
@@ -29,7 +29,7 @@ test("the demo user signs in, sees the balance, visits every section and signs o
 
 test("navigation works from the keyboard", async ({ page, demo }) => {
   await signIn(page, demo.userEmail, demo.userPassword);
-  await expect(page.getByText("€100.00").first()).toBeVisible();
+  await expect(page.getByTestId("account-balance")).toBeVisible();
   const link = page.getByRole("navigation").first().getByRole("link", { name: "Applications", exact: true });
   await link.focus();
   await page.keyboard.press("Enter");

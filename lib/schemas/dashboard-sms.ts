@@ -1,6 +1,6 @@
 // Dashboard JSON for Compose and the message page: send, quote, the message with its parts,
-// events and callbacks, the latest messages, and resending a callback. The compose form's
-// schema is derived from the API's sendSmsBody, so the page and POST /sms agree on the rules.
+// events and callbacks, the latest messages, and resending a callback. The compose form keeps
+// sendSmsBody's rules in the form's words, and toSendSmsBody() turns it into that body.
 import { z } from "zod";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
@@ -22,7 +22,11 @@ export const composeForm = z.object({
     .trim()
     .min(1, "Enter the destination number")
     .regex(/^\+?[\d\s().-]{6,22}$/, "Enter the number in international format, e.g. +306912345678"),
-  body: sendSmsBody.shape.body.refine((b) => b.trim().length > 0, "Write the message"),
+  // sendSmsBody's limits, in the form's words.
+  body: z
+    .string()
+    .max(10_000, "At most 10,000 characters")
+    .refine((b) => b.trim().length > 0, "Write the message"),
   label: z.string().max(350, "At most 350 characters"),
   flash: z.boolean(),
   transcode: z.boolean(),

@@ -26,13 +26,7 @@ export interface Section {
 
 export const sections: Section[] = [
   { href: "/", label: "Overview", icon: HomeIcon },
-  {
-    href: "/compose",
-    label: "Compose",
-    icon: SendIcon,
-    pitch: "Send a single SMS or a quick batch, with a live count of characters and message parts as you type.",
-    plans: ["GSM-7 and Unicode detection with part counts", "Sender ID, scheduling and a cost estimate before you send", "Send to a number, a contact or a group"],
-  },
+  { href: "/compose", label: "Compose", icon: SendIcon },
   {
     href: "/campaigns",
     label: "Campaigns",

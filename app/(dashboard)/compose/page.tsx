@@ -1,8 +1,14 @@
+// Compose: send one SMS with a live count of characters, parts and price. Support users can
+// check a message but not send it.
 import type { Metadata } from "next";
-import { ComingSoon } from "../_components/coming-soon";
+import { roleLabel } from "@/lib/ui/format";
+import { currentUser } from "../_lib/current-user";
+import { ComposeView } from "./_components/compose-view";
 
-export const metadata: Metadata = { title: "Compose" };
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Send SMS" };
 
-export default function Page() {
-  return <ComingSoon href="/compose" />;
+export default async function ComposePage() {
+  const me = await currentUser("/compose");
+  return <ComposeView canSend={me.role !== "support"} role={roleLabel(me.role)} />;
 }

@@ -11,7 +11,7 @@ export interface CallbackInput {
   messageId?: string;
 }
 
-export async function scheduleCallback(ctx: Ctx, tx: Tx, input: CallbackInput): Promise<void> {
+export async function scheduleCallback(ctx: Ctx, tx: Tx, input: CallbackInput) {
   const row = await tx.callback.create({
     data: {
       accountId: input.accountId,
@@ -23,4 +23,5 @@ export async function scheduleCallback(ctx: Ctx, tx: Tx, input: CallbackInput): 
     },
   });
   await ctx.enqueue(tx, deliverCallback, { callbackId: row.id });
+  return row;
 }

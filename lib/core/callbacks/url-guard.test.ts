@@ -15,8 +15,10 @@ describe("callback URL guard", () => {
     expect(checkCallbackUrl("not a url", true)).toMatch(/not a URL/);
     expect(checkCallbackUrl("http://localhost:8080/dlr", false)).toMatch(/private/);
     expect(checkCallbackUrl("http://[::1]/dlr", false)).toMatch(/private/);
-    expect(checkCallbackUrl("http://169.254.169.254/latest", false)).toMatch(/private/);
+    expect(checkCallbackUrl("http://169.254.169.254/latest", false)).toMatch(/metadata/);
     expect(checkCallbackUrl("http://localhost:8080/dlr", true)).toBeNull();
+    expect(checkCallbackUrl("http://169.254.169.254/latest/meta-data", true)).toMatch(/metadata/);
+    expect(checkCallbackUrl("http://metadata.google.internal/", true)).toMatch(/metadata/);
     expect(checkCallbackUrl("https://hooks.example.com/dlr?x=1", false)).toBeNull();
   });
 });

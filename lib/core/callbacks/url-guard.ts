@@ -29,6 +29,13 @@ export function isPrivateAddress(ip: string): boolean {
   return true;
 }
 
+/** Cloud metadata services: refused even where private callbacks are allowed. */
+const metadataAddresses = new Set(["169.254.169.254", "fd00:ec2::254", "100.100.100.200"]);
+
+export function isMetadataAddress(ip: string): boolean {
+  return metadataAddresses.has(ip.toLowerCase().replace(/^::ffff:/, ""));
+}
+
 export class RefusedUrlError extends Error {}
 
 /** Syntax check at the API: http(s), a host, and no literal private address unless allowed. */
@@ -42,6 +49,7 @@ export function checkCallbackUrl(url: string, allowPrivate: boolean): string | n
   if (u.protocol !== "http:" && u.protocol !== "https:") return "must use http or https";
   if (u.username || u.password) return "must not carry credentials";
   const host = u.hostname.replace(/^\[|\]$/g, "");
+  if (isMetadataAddress(host) || host === "metadata.google.internal") return "points to a cloud metadata service";
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || (net.isIP(host) && isPrivateAddress(host))))
     return "points to a private or loopback address";
   return null;
@@ -52,7 +60,7 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...(options as dns.LookupOptions), all: false }, (err, address, family) => {
       if (err) return callback(err, "", 0);
-      if (!allowPrivate && isPrivateAddress(address as string))
+      if (isMetadataAddress(address as string) || (!allowPrivate && isPrivateAddress(address as string)))
         return callback(new RefusedUrlError(`${hostname} resolves to ${address}, a private address`) as NodeJS.ErrnoException, "", 0);
       callback(null, address as string, family as number);
     });

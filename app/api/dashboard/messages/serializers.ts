@@ -1,0 +1,102 @@
+// Message rows to the dashboard's shapes (lib/schemas/dashboard-sms.ts): prices as numbers,
+// dates as ISO text ("" for none).
+import type { Callback, CallbackAttempt, Message, MessageEvent, MessagePart } from "@/lib/db/generated/client";
+import { iso } from "@/lib/http/serializers";
+import { fromMicros } from "@/lib/money";
+import type { CallbackView, MessageEventView, MessagePartView, MessageSummary, MessageView } from "@/lib/schemas/dashboard-sms";
+
+export function messageView(m: Message): MessageView {
+  return {
+    trackingId: m.id,
+    status: m.status,
+    detailedStatus: m.detailedStatus,
+    statusDescription: m.statusDescription,
+    statusAt: iso(m.statusAt),
+    from: m.from,
+    to: m.to,
+    body: m.body,
+    label: m.label,
+    country: m.country,
+    operator: m.operator,
+    numberType: m.numberType,
+    encoding: m.encoding,
+    parts: m.parts,
+    flash: m.flash,
+    transcode: m.transcode,
+    bodyAnalysis: m.bodyAnalysis as MessageView["bodyAnalysis"],
+    ttl: m.ttl,
+    price: fromMicros(m.priceMicros),
+    currency: m.currency,
+    applicationName: m.applicationName,
+    campaignName: m.campaignName,
+    callback: { url: m.callbackUrl, strategy: m.callbackStrategy },
+    createdAt: iso(m.createdAt),
+    expiresAt: iso(m.expiresAt),
+    finalAt: iso(m.finalAt),
+  };
+}
+
+export function messageSummary(m: Message): MessageSummary {
+  return {
+    trackingId: m.id,
+    status: m.status,
+    from: m.from,
+    to: m.to,
+    body: m.body.length > 160 ? m.body.slice(0, 160) : m.body,
+    parts: m.parts,
+    encoding: m.encoding,
+    price: fromMicros(m.priceMicros),
+    currency: m.currency,
+    createdAt: iso(m.createdAt),
+  };
+}
+
+export function partView(p: MessagePart, messageCreatedAt: Date): MessagePartView {
+  return {
+    smsId: p.id,
+    part: p.partNumber,
+    text: p.text,
+    status: p.status,
+    detailedStatus: p.detailedStatus,
+    statusDescription: p.statusDescription,
+    statusAt: iso(p.statusAt),
+    smscMessageId: p.smscMessageId ?? "",
+    price: fromMicros(p.priceMicros),
+    submittedAt: iso(p.submittedAt),
+    doneAt: iso(p.doneAt),
+    latency: p.doneAt ? Math.max(0, (p.doneAt.getTime() - messageCreatedAt.getTime()) / 1000) : 0,
+  };
+}
+
+export function eventView(e: MessageEvent, partNumbers: Map<string, number>): MessageEventView {
+  return {
+    id: e.id,
+    smsId: e.partId ?? "",
+    part: e.partId ? (partNumbers.get(e.partId) ?? 0) : 0,
+    status: e.status,
+    detailedStatus: e.detailedStatus,
+    description: e.description,
+    at: iso(e.at),
+  };
+}
+
+export function callbackView(c: Callback & { attemptLog: CallbackAttempt[] }): CallbackView {
+  return {
+    id: c.id,
+    kind: c.kind,
+    url: c.url,
+    state: c.state,
+    attempts: c.attempts,
+    createdAt: iso(c.createdAt),
+    completedAt: iso(c.completedAt),
+    payload: c.payload,
+    attemptLog: c.attemptLog.map((a) => ({
+      attempt: a.attempt,
+      at: iso(a.at),
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      error: a.error,
+      responseBody: a.responseBody,
+    })),
+  };
+}
