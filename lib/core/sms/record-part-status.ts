@@ -3,6 +3,7 @@
 // the message's callback strategy asks for. Never moves a final part again.
 import type { Ctx, Tx } from "../context.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
+import { creditAccount } from "../accounts/credit-account.ts";
 import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
 
@@ -49,24 +50,16 @@ export async function recordPartStatus(
     });
   }
 
-  if ((change.status === "Failed" || change.status === "Unsent") && part.priceMicros > 0n) {
-    const rows = await tx.$queryRaw<{ balance_micros: bigint }[]>`
-      UPDATE accounts SET balance_micros = balance_micros + ${part.priceMicros} WHERE id = ${m.accountId}::uuid RETURNING balance_micros`;
-    const after = BigInt(rows[0].balance_micros);
-    await tx.ledgerEntry.create({
-      data: {
-        accountId: m.accountId,
-        kind: "Refund",
-        source: "Usage",
-        description: `Refund: SMS part ${part.partNumber}/${m.parts} to ${m.to} was ${change.status.toLowerCase()}`,
-        reference: m.id,
-        amountMicros: part.priceMicros,
-        balanceBeforeMicros: after - part.priceMicros,
-        balanceAfterMicros: after,
-        createdAt: at,
-      },
+  if ((change.status === "Failed" || change.status === "Unsent") && part.priceMicros > 0n)
+    await creditAccount(tx, {
+      accountId: m.accountId,
+      amountMicros: part.priceMicros,
+      kind: "Refund",
+      source: "Usage",
+      description: `Refund: SMS part ${part.partNumber}/${m.parts} to ${m.to} was ${change.status.toLowerCase()}`,
+      reference: m.id,
+      at,
     });
-  }
 
   if (m.callbackUrl && (m.callbackStrategy === "OnChange" || final)) {
     await scheduleCallback(ctx, tx, {
