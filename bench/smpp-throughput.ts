@@ -1,25 +1,29 @@
-// npx tsx bench/smpp-throughput.ts [rounds]
-//
-// submit_sm per second on ONE bind with a window of 10, through our Carrier (connectCarrier,
+// B7: submit_sm per second on ONE bind with a window of 10, through our Carrier (connectCarrier,
 // token bucket off) versus a bare `smpp` pump (a raw session that keeps 10 submit_sm outstanding,
 // sending the next from each response callback). Both send the same pre-encoded submit_sm to a
 // destination ending 0005 (accepted, no receipt) so only the submit path is measured. The SMSC
 // simulator runs in a child process (one with immediate answers, one answering after 20 ms), so
 // client and server don't share a CPU. Rounds alternate ours/bare; medians are reported.
+//
+//   npx tsx bench/smpp-throughput.ts [rounds]   (standalone)
+//   npm run bench -- --only B7                  (in the runner)
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import smpp from "smpp";
 import { buildSubmitSm, connectCarrier, parseSmppUrl } from "../lib/carrier/smpp-carrier.ts";
 import { startSmscSimulator } from "../lib/carrier/smsc-simulator.ts";
 import type { SubmitPart } from "../lib/carrier/types.ts";
+import type { Benchmark, BenchContext, Row } from "./support/types.ts";
+import { fixed, int, median } from "./support/stats.ts";
 
 const WINDOW = 10;
 
-
-async function startSimProcess(respondDelayMs: number): Promise<{ url: string; child: ChildProcess }> {
+async function startSimProcess(respondDelayMs: number, onStart?: (child: ChildProcess) => void): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--sim", String(respondDelayMs)], {
     stdio: ["pipe", "pipe", "inherit"],
   });
+  onStart?.(child);
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once("line", (l) => {
@@ -64,18 +68,25 @@ async function bareSession(url: string): Promise<smpp.Session> {
   return session;
 }
 
+/** Round trips (submit_sm → submit_sm_resp, ms) seen by the last bare round. */
+let lastBareRtts: number[] = [];
+
 function bareRound(session: smpp.Session, n: number): Promise<number> {
   const built = buildSubmitSm(part);
   if (!built.ok) throw new Error("bad part");
   const params = built.params;
+  const rtts: number[] = [];
+  lastBareRtts = rtts;
   return new Promise((resolve, reject) => {
     let sent = 0;
     let done = 0;
     const started = performance.now();
     const next = () => {
       sent++;
+      const t0 = performance.now();
       session.submit_sm({ ...params }, (pdu) => {
         if (pdu.command_status !== 0) return reject(new Error(`submit ${pdu.command_status}`));
+        rtts.push(performance.now() - t0);
         done++;
         if (sent < n) next();
         else if (done === n) resolve((n / (performance.now() - started)) * 1000);
@@ -85,67 +96,142 @@ function bareRound(session: smpp.Session, n: number): Promise<number> {
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-async function main() {
-  const rounds = Number(process.argv[2] ?? 5);
-  const scenarios = [
-    { name: "immediate answers", respondDelayMs: 0, n: 20_000 },
-    { name: "20 ms answers", respondDelayMs: 20, n: 1_500 },
-  ];
-  const rows: string[] = [];
-  for (const sc of scenarios) {
-    const { url, child } = await startSimProcess(sc.respondDelayMs);
-    const carrier = await connectCarrier(url, { window: WINDOW, submitsPerSecond: Infinity });
-    const bare = await bareSession(url);
-    // warm-up (JIT, socket buffers), not counted
-    await oursRound(carrier, Math.min(sc.n, 2000));
-    await bareRound(bare, Math.min(sc.n, 2000));
-    const ours: number[] = [];
-    const raw: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      // alternate which goes first
-      if (r % 2 === 0) {
-        ours.push(await oursRound(carrier, sc.n));
-        raw.push(await bareRound(bare, sc.n));
-      } else {
-        raw.push(await bareRound(bare, sc.n));
-        ours.push(await oursRound(carrier, sc.n));
-      }
-      process.stderr.write(`${sc.name} round ${r + 1}: ours ${ours.at(-1)!.toFixed(0)}/s, bare ${raw.at(-1)!.toFixed(0)}/s\n`);
-    }
-    await carrier.close();
-    bare.destroy();
-    child.stdin!.end();
-    await new Promise((r) => child.once("exit", r));
-    const o = median(ours);
-    const b = median(raw);
-    const paired = median(ours.map((x, i) => x / raw[i]!)); // robust to load drifting between rounds
-    const bound = sc.respondDelayMs > 0 ? (WINDOW / sc.respondDelayMs) * 1000 : NaN;
-    const goal =
-      sc.respondDelayMs > 0
-        ? `ours ÷ (window ÷ RTT) = ${(o / bound).toFixed(2)} (goal ≥ 0.9)`
-        : `ours ÷ bare = ${(o / b).toFixed(2)} (goal ≥ 0.7)`;
-    rows.push(
-      `| ${sc.name} | ${sc.n} × ${rounds} | ${o.toFixed(0)} | ${b.toFixed(0)} | ${(o / b).toFixed(2)} | ${paired.toFixed(2)} | ${sc.respondDelayMs > 0 ? bound.toFixed(0) : "—"} | ${goal} |`,
-    );
-  }
-  console.log(`\nsubmit_sm/s, one bind, window ${WINDOW}, medians of ${rounds} alternating rounds (Node ${process.version})\n`);
-  console.log("| SMSC | submits × rounds | ours (Carrier) | bare smpp pump | ours ÷ bare | median of per-round ratios | window ÷ RTT | goal |");
-  console.log("|---|---|---|---|---|---|---|---|");
-  for (const r of rows) console.log(r);
+export interface SmppScenarioResult {
+  name: string;
+  respondDelayMs: number;
+  n: number;
+  rounds: number;
+  ours: number[];
+  bare: number[];
+  /** Medians of submits per second. */
+  medOurs: number;
+  medBare: number;
+  /** Median of per-round ours ÷ bare (robust to load drifting between rounds). */
+  paired: number;
+  /** window ÷ RTT, the most one bind can do when the SMSC answers after respondDelayMs. */
+  bound: number;
+  /** Median submit_sm → submit_sm_resp time the bare pump saw (ms), and window ÷ that. */
+  bareRttMs: number;
+  measuredBound: number;
 }
 
-if (process.argv[2] === "--sim") {
+export async function measureSmpp(
+  options: { rounds?: number; quick?: boolean; onChild?: (child: ChildProcess) => void; log?: (m: string) => void } = {},
+): Promise<SmppScenarioResult[]> {
+  const rounds = options.rounds ?? 5;
+  const scale = options.quick ? 0.2 : 1;
+  const scenarios = [
+    { name: "immediate answers", respondDelayMs: 0, n: Math.round(20_000 * scale) },
+    { name: "20 ms answers", respondDelayMs: 20, n: Math.round(1_500 * scale) },
+  ];
+  const out: SmppScenarioResult[] = [];
+  for (const sc of scenarios) {
+    const { url, child } = await startSimProcess(sc.respondDelayMs, options.onChild);
+    try {
+      const carrier = await connectCarrier(url, { window: WINDOW, submitsPerSecond: Infinity });
+      const bare = await bareSession(url);
+      // warm-up (JIT, socket buffers), not counted
+      await oursRound(carrier, Math.min(sc.n, 2000));
+      await bareRound(bare, Math.min(sc.n, 2000));
+      const ours: number[] = [];
+      const raw: number[] = [];
+      const rtts: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        // alternate which goes first
+        if (r % 2 === 0) {
+          ours.push(await oursRound(carrier, sc.n));
+          raw.push(await bareRound(bare, sc.n));
+        } else {
+          raw.push(await bareRound(bare, sc.n));
+          ours.push(await oursRound(carrier, sc.n));
+        }
+        rtts.push(median(lastBareRtts));
+        (options.log ?? ((m) => process.stderr.write(m + "\n")))(
+          `B7 ${sc.name} round ${r + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)}/s, bare ${raw.at(-1)!.toFixed(0)}/s`,
+        );
+      }
+      await carrier.close();
+      bare.destroy();
+      out.push({
+        ...sc,
+        rounds,
+        ours,
+        bare: raw,
+        medOurs: median(ours),
+        medBare: median(raw),
+        paired: median(ours.map((x, i) => x / raw[i]!)),
+        bound: sc.respondDelayMs > 0 ? (WINDOW / sc.respondDelayMs) * 1000 : NaN,
+        bareRttMs: median(rtts),
+        measuredBound: (WINDOW / median(rtts)) * 1000,
+      });
+    } finally {
+      child.stdin!.end();
+      await Promise.race([new Promise((r) => child.once("exit", r)), new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  }
+  return out;
+}
+
+export function report(results: SmppScenarioResult[]): string {
+  const lines = [
+    `submit_sm/s, one bind, window ${WINDOW}, medians of ${results[0]?.rounds ?? 0} alternating rounds (Node ${process.version})`,
+    "",
+    "| SMSC | submits × rounds | ours (Carrier) | bare smpp pump | ours ÷ bare | median of per-round ratios | window ÷ RTT | RTT the bare pump saw (p50) → window ÷ that | goal |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of results) {
+    const goal =
+      r.respondDelayMs > 0
+        ? `ours ÷ (window ÷ RTT) = ${(r.medOurs / r.bound).toFixed(2)} (goal ≥ 0.9)`
+        : `ours ÷ bare = ${(r.medOurs / r.medBare).toFixed(2)} (goal ≥ 0.7)`;
+    lines.push(
+      `| ${r.name} | ${r.n} × ${r.rounds} | ${r.medOurs.toFixed(0)} | ${r.medBare.toFixed(0)} | ${(r.medOurs / r.medBare).toFixed(2)} | ${r.paired.toFixed(2)} | ${r.respondDelayMs > 0 ? r.bound.toFixed(0) : "—"} | ${r.bareRttMs.toFixed(2)} ms → ${r.measuredBound.toFixed(0)}/s | ${goal} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export const benchmark: Benchmark = {
+  id: "B7",
+  title: "submit_sm/s on one bind, window 10",
+  async run(ctx: BenchContext): Promise<Row[]> {
+    const results = await measureSmpp({
+      rounds: ctx.quick ? 1 : 5,
+      quick: ctx.quick,
+      log: ctx.log,
+      onChild: (child) => ctx.defer(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL")),
+    });
+    ctx.detail(`### B7 — SMPP submit throughput\n\n${report(results)}`);
+    const [fast, slow] = results as [SmppScenarioResult, SmppScenarioResult];
+    return [
+      {
+        name: "B7 submit_sm/s, one bind, window 10, immediate SMSC — vs bare smpp pump",
+        ours: int(fast.medOurs),
+        anchor: int(fast.medBare),
+        ratio: fixed(fast.medOurs / fast.medBare),
+        goal: "≥ 0.7",
+        met: fast.medOurs / fast.medBare >= 0.7,
+      },
+      {
+        name: `B7 submit_sm/s, one bind, window 10, SMSC answering after ${slow.respondDelayMs} ms — vs window ÷ RTT (bare pump ${int(slow.medBare)}/s)`,
+        ours: int(slow.medOurs),
+        anchor: `${int(slow.bound)} (window ÷ RTT)`,
+        ratio: fixed(slow.medOurs / slow.bound),
+        goal: "≥ 0.9",
+        met: slow.medOurs / slow.bound >= 0.9,
+      },
+    ];
+  },
+};
+
+const isMain = Boolean(process.argv[1]) && path.resolve(process.argv[1]!) === import.meta.filename;
+if (isMain && process.argv[2] === "--sim") {
   // Child mode: a simulator answering after the given delay; print its URL; run until stdin closes.
   const sim = await startSmscSimulator({ respondDelayMs: Number(process.argv[3]), deliveryDelayMs: 1000, recordLimit: 0 });
   process.stdout.write(`${sim.url}\n`);
   process.stdin.resume();
   process.stdin.on("end", () => void sim.close().then(() => process.exit(0)));
-} else {
-  await main();
+} else if (isMain) {
+  console.log(report(await measureSmpp({ rounds: Number(process.argv[2] ?? 5) })));
 }

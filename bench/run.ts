@@ -1,0 +1,207 @@
+// npm run bench [-- --only B1,B6] [--quick] [--profile]
+//
+// Runs every benchmark in one go, each against its anchor measured in the same run (alternating
+// rounds, medians), on a PostgreSQL server started here for the run, and prints one Markdown
+// table. Everything listens on 127.0.0.1; every process started and the PostgreSQL server are
+// stopped at the end, also on failure or Ctrl-C.
+//
+//   --only B1,B7   run only these (ids as in the table)
+//   --quick        one short round each: to try the harness, not for the record
+//   --no-wait      start at once even when other processes keep the machine busy (by default
+//                  the runner waits up to 2 minutes for it to quiet down)
+//   --profile      also profile the server where a benchmark supports it (B1: CPU profile and a
+//                  statement trace of POST /api/sms); adds about a minute
+//
+// Adding a benchmark: a file under bench/ exporting `benchmark: Benchmark` (support/types.ts),
+// and one line in `benchmarks` below.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { freePort, startCluster, type Cluster } from "../tests/support/pg-cluster.ts";
+import type { Benchmark, BenchContext, Row } from "./support/types.ts";
+import { ensureBuilt } from "./support/switchboard.ts";
+import { machineBusy } from "./support/procs.ts";
+
+const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
+  () => import("./sms-throughput.ts"), // B1
+  () => import("./delivery-latency.ts"), // B1b
+  () => import("./body-analysis.ts"), // B6
+  () => import("./smpp-throughput.ts"), // B7
+];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: "string" },
+    quick: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    "no-wait": { type: "boolean", default: false },
+  },
+});
+const only = values.only ? new Set(values.only.split(",").map((s) => s.trim().toUpperCase())) : null;
+
+const log = (m: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
+
+function machine(): string {
+  const cpuinfo = fs.readFileSync("/proc/cpuinfo", "utf8");
+  const model = /^model name\s*:\s*(.*)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  const mhz = /^cpu MHz\s*:\s*(.*)$/m.exec(cpuinfo)?.[1]?.trim();
+  const pgVersion = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort().at(-1) : "?";
+  return [
+    `Machine: ${os.cpus().length} cores (${os.availableParallelism()} available), ${model}${mhz ? ` @ ${Math.round(Number(mhz))} MHz` : ""}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
+    `Node ${process.version}, PostgreSQL ${pgVersion} (bench cluster: fsync off, synchronous_commit off), ${new Date().toISOString()}`,
+  ].join("\n");
+}
+
+/** Which code is measured: the commit, uncommitted changes, and whether the build is older than the sources. */
+function codeVersion(): string {
+  const root = path.resolve(import.meta.dirname, "..");
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    } catch {
+      return "";
+    }
+  };
+  const head = git("log", "-1", "--format=%h %s");
+  const dirty = git("status", "--porcelain", "--", "app", "lib", "components", "proxy.ts", "prisma").split("\n").filter(Boolean).length;
+  const newest = (p: string): number => {
+    if (!fs.existsSync(p)) return 0;
+    const st = fs.statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs;
+    if (p.endsWith(path.join("db", "generated"))) return 0;
+    return Math.max(0, ...fs.readdirSync(p).map((n) => newest(path.join(p, n))));
+  };
+  const buildIdFile = path.join(root, ".next", "BUILD_ID");
+  const built = fs.existsSync(buildIdFile) ? fs.statSync(buildIdFile).mtimeMs : 0;
+  const sources = Math.max(...["app", "lib", "components", "proxy.ts"].map((p) => newest(path.join(root, p))));
+  return (
+    `Code: ${head || "(not a git checkout)"}${dirty ? ` + ${dirty} uncommitted change(s) in app/lib/components/prisma` : ""}; ` +
+    (built ? `production build of ${new Date(built).toISOString()}${sources > built ? " (OLDER than the newest source file: rebuild with `npx next build` to measure the current code)" : ""}` : "no build yet")
+  );
+}
+
+const cleanups: Array<() => unknown> = [];
+const tmpDirs: string[] = [];
+let cluster: Cluster | null = null;
+let cleaning: Promise<void> | null = null;
+
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const step = cleanups.pop()!;
+      try {
+        await step();
+      } catch (err) {
+        log(`clean-up step failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    try {
+      cluster?.stop();
+    } catch (err) {
+      log(`stopping PostgreSQL failed: ${String(err)}`);
+    }
+    for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    log(`${signal}: stopping everything…`);
+    void cleanUp().then(() => process.exit(130));
+  });
+
+async function main(): Promise<number> {
+  const header = machine();
+  process.stdout.write(`${header}\n\n`);
+  const selected: Benchmark[] = [];
+  for (const load of benchmarks) {
+    const { benchmark } = await load();
+    if (!only || only.has(benchmark.id.toUpperCase())) selected.push(benchmark);
+  }
+  if (selected.length === 0) throw new Error(`no benchmark matches --only ${values.only}`);
+
+  await ensureBuilt(log);
+  const code = codeVersion();
+  log(code);
+  // The figures mean little while something else keeps the cores busy: wait (a while) for quiet.
+  let busy = await machineBusy(2000);
+  for (let waited = 0; busy > 0.3 && waited < 120 && !values["no-wait"]; waited += 10) {
+    log(`the machine is busy (${busy.toFixed(2)} cores used by other processes); waiting for it to quiet down…`);
+    busy = await machineBusy(10_000);
+  }
+  const quiet = `Other processes before the run: ${busy.toFixed(2)} cores busy${busy > 0.3 ? " (the machine was NOT quiet: figures are disturbed)" : ""}.`;
+  log(quiet);
+  log("starting PostgreSQL…");
+  cluster = await startCluster();
+  const c = cluster;
+  const details: string[] = [];
+  const ctx: BenchContext = {
+    pgUrl: c.url,
+    pgDataDir: path.join(c.dir, "data"),
+    pgLogFile: path.join(c.dir, "log"),
+    async createDatabase(name) {
+      if (!/^\w+$/.test(name)) throw new Error(`bad database name ${name}`);
+      const admin = new pg.Client({ connectionString: c.url });
+      await admin.connect();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return c.url.replace(/\/[^/]*$/, `/${name}`);
+    },
+    freePort,
+    tmpDir(prefix) {
+      const d = fs.mkdtempSync(path.join(os.tmpdir(), `switchboard-bench-${prefix}`));
+      tmpDirs.push(d);
+      return d;
+    },
+    defer: (step) => void cleanups.push(step),
+    log,
+    detail: (md) => void details.push(md),
+    quick: values.quick ?? false,
+    profile: values.profile ?? false,
+    shared: new Map(),
+  };
+
+  const rows: Row[] = [];
+  let failed = 0;
+  const started = performance.now();
+  for (const b of selected) {
+    log(`${b.id}: ${b.title}`);
+    const t0 = performance.now();
+    try {
+      rows.push(...(await b.run(ctx)));
+    } catch (err) {
+      failed++;
+      log(`${b.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      rows.push({ name: `${b.id} ${b.title}`, ours: "failed", anchor: "—", ratio: "—", goal: "—", met: false });
+    }
+    log(`${b.id} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  await cleanUp();
+
+  if (details.length) process.stdout.write(`${details.join("\n\n")}\n\n`);
+  process.stdout.write(`### Results${values.quick ? " (--quick: not for the record)" : ""}\n\n${header}\n${code}\n${quiet}\n\n`);
+  process.stdout.write("| # | ours | anchor, same run | ratio | goal |\n|---|---:|---:|---:|---|\n");
+  for (const r of rows)
+    process.stdout.write(`| ${r.name} | ${r.ours} | ${r.anchor} | ${r.ratio} | ${r.goal}${r.met === undefined ? "" : r.met ? " ✓" : " ✗"} |\n`);
+  process.stdout.write(`\nWhole run: ${((performance.now() - started) / 1000).toFixed(0)} s.\n`);
+  return failed ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+} finally {
+  await cleanUp();
+}
+process.exit(code);

@@ -1,0 +1,204 @@
+// B1: POST /api/sms requests per second, our production server against two anchors measured in
+// the same run, alternating round by round:
+//   - an empty Next.js route handler (bench/empty-next: reads the body, answers {}), served by
+//     the same `next start` — what Next.js itself costs per request on this machine;
+//   - a bare node:http server doing the same zod validation and ONE raw INSERT through `pg` —
+//     what "validate and store" costs without the framework, the ORM and the job queue.
+// Each round drives one server with the same closed loop (CONNECTIONS keep-alive connections,
+// same bodies and headers) for a fixed time. After each round of ours the inline worker's
+// backlog (submits to the SMSC simulator and the receipts SIM_DELIVERY_DELAY_MS later) is waited
+// out, so it never steals CPU from the next contender; how long that takes is reported too.
+// Per round it also records the cores each process used and, for the two database-backed
+// servers, what their database connections were doing (pg_stat_activity samples).
+import pg from "pg";
+import type { Benchmark, BenchContext, Row } from "./support/types.ts";
+import { runLoad, type LoadResult } from "./support/http-load.ts";
+import { startSwitchboard, smsBody, type Switchboard } from "./support/switchboard.ts";
+import { startEmptyNext } from "./support/empty-next.ts";
+import { startBareServer } from "./support/bare-sms-server.ts";
+import { CpuMeter, postgresPids } from "./support/procs.ts";
+import { sampleActivity, type ActivitySummary } from "./support/pg-activity.ts";
+import { fixed, int, median, ms, sleep } from "./support/stats.ts";
+
+const CONNECTIONS = 32;
+const GOAL_VS_EMPTY = 0.7;
+
+type Key = "ours" | "empty" | "bare";
+const label: Record<Key, string> = {
+  ours: "ours (POST /api/sms)",
+  empty: "empty Next.js route",
+  bare: "bare node:http + zod + 1 INSERT",
+};
+
+interface Measured {
+  load: LoadResult;
+  cores: Record<string, number>;
+  activity?: ActivitySummary;
+  drainMs?: number;
+  /** Messages not final when the load stopped, and the cores the server used to finish them. */
+  drainPending?: number;
+  drainCores?: number;
+}
+
+/**
+ * Waits until every message of ours is final (the worker's backlog is done); returns the time it
+ * took and how many messages were not final at the start.
+ */
+export async function drain(databaseUrl: string, timeoutMs = 180_000): Promise<{ ms: number; pending: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  let pending = -1;
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages WHERE status IN ('Queued', 'Sent')`);
+      if (pending < 0) pending = rows[0]!.n;
+      if (rows[0]!.n === 0) return { ms: performance.now() - started, pending };
+      if (performance.now() - started > timeoutMs) throw new Error(`${rows[0]!.n} messages still not final after ${timeoutMs} ms`);
+      await sleep(100);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function countMessages(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM messages")).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function run(ctx: BenchContext): Promise<Row[]> {
+  const rounds = ctx.quick ? 1 : 3;
+  const durationMs = ctx.quick ? 3000 : 8000;
+  const warmupMs = ctx.quick ? 1500 : 3000;
+
+  ctx.log("B1: starting our server, the empty Next.js app and the bare server…");
+  const ours: Switchboard = await startSwitchboard(ctx, { database: "bench_sms", simDeliveryDelayMs: 1500 });
+  const empty = await startEmptyNext(ctx);
+  const bare = await startBareServer(ctx);
+
+  const pgData = `${ctx.pgDataDir}`;
+  const headers = { "content-type": "application/json", authorization: `Bearer ${ours.token}` };
+  const targets: Record<Key, { url: string; pid: number; database?: string; databaseUrl?: string }> = {
+    ours: { url: `${ours.baseUrl}/api/sms`, pid: ours.proc.pid, database: "bench_sms", databaseUrl: ours.databaseUrl },
+    empty: { url: empty.url, pid: empty.proc.pid },
+    bare: { url: bare.url, pid: bare.proc.pid, database: "bench_bare", databaseUrl: bare.databaseUrl },
+  };
+
+  const measure = async (key: Key, duration: number, record: boolean): Promise<Measured> => {
+    const t = targets[key];
+    const meter = new CpuMeter({ server: () => [t.pid], postgres: () => postgresPids(pgData) });
+    const activity = record && t.database ? await sampleActivity(ctx.pgUrl, t.database) : undefined;
+    meter.snapshot();
+    const load = await runLoad({ url: t.url, connections: CONNECTIONS, durationMs: duration, headers, body: smsBody });
+    const cores = meter.delta();
+    const summary = await activity?.stop();
+    if (load.errors > load.requests * 0.01)
+      throw new Error(`${label[key]}: ${load.errors} of ${load.requests} requests failed (${JSON.stringify(load.statuses)}); first: ${load.firstError}`);
+    const m: Measured = { load, cores, activity: summary };
+    if (key === "ours") {
+      const dm = new CpuMeter({ server: () => [t.pid] });
+      dm.snapshot();
+      const d = await drain(t.databaseUrl!);
+      m.drainCores = dm.delta().server;
+      m.drainMs = d.ms;
+      m.drainPending = d.pending;
+    }
+    return m;
+  };
+
+  ctx.log(`B1: warm-up, ${warmupMs} ms each`);
+  for (const key of ["ours", "empty", "bare"] as Key[]) await measure(key, warmupMs, false);
+
+  const keys: Key[] = ["ours", "empty", "bare"];
+  const results: Record<Key, Measured[]> = { ours: [], empty: [], bare: [] };
+  let oursAccepted = 0;
+  const before = await countMessages(ours.databaseUrl);
+  for (let r = 0; r < rounds; r++) {
+    const order = keys.map((_, i) => keys[(i + r) % keys.length]!);
+    for (const key of order) {
+      const m = await measure(key, durationMs, true);
+      results[key].push(m);
+      if (key === "ours") oursAccepted += m.load.ok;
+      ctx.log(`B1 round ${r + 1}/${rounds} ${label[key]}: ${int(m.load.rps)} req/s (p50 ${ms(m.load.p50Ms)}, p99 ${ms(m.load.p99Ms)})${m.drainMs !== undefined ? `, backlog drained in ${ms(m.drainMs)}` : ""}`);
+    }
+  }
+  const stored = (await countMessages(ours.databaseUrl)) - before;
+  if (stored !== oursAccepted) throw new Error(`ours answered 2xx ${oursAccepted} times but stored ${stored} messages`);
+
+  const med = (key: Key) => median(results[key].map((m) => m.load.rps));
+  const o = med("ours");
+  const e = med("empty");
+  const b = med("bare");
+  const paired = (anchor: Key) => median(results.ours.map((m, i) => m.load.rps / results[anchor][i]!.load.rps));
+
+  // Details: every round, then where the CPU and the database connections went (medians).
+  const lines: string[] = [];
+  lines.push(`### B1 — POST /api/sms req/s, ${CONNECTIONS} keep-alive connections, ${durationMs / 1000} s per round, ${rounds} rounds (alternating)`);
+  lines.push("");
+  lines.push("| round | server | req/s | p50 | p99 | server CPU per request | cores: server | postgres | load generator | other processes | backlog drain |");
+  lines.push("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (let r = 0; r < rounds; r++)
+    for (const key of keys) {
+      const m = results[key][r]!;
+      lines.push(
+        `| ${r + 1} | ${label[key]} | ${int(m.load.rps)} | ${ms(m.load.p50Ms)} | ${ms(m.load.p99Ms)} | ${ms((m.cores.server! * 1000) / m.load.rps)} | ${fixed(m.cores.server!)} | ${fixed(m.cores.postgres!)} | ${fixed(m.cores["load generator"]!)} | ${fixed(m.cores["other processes"]!)} | ${m.drainMs !== undefined ? ms(m.drainMs) : ""} |`,
+      );
+    }
+  lines.push("");
+  lines.push(`Paired (per-round) ratios, median: ours ÷ empty ${fixed(paired("empty"))}, ours ÷ bare ${fixed(paired("bare"))}.`);
+  const drains = results.ours.map((m) => m.drainMs!);
+  const sustained = median(results.ours.map((m) => m.load.ok / ((durationMs + m.drainMs!) / 1000)));
+  const drainCpuPerMessage = median(results.ours.map((m) => (m.drainCores! * m.drainMs!) / Math.max(1, m.drainPending!)));
+  lines.push(
+    `After each ${durationMs / 1000} s round of ours, ${int(median(results.ours.map((m) => m.drainPending!)))} messages (median) were not final yet; the inline worker needed a median ${ms(median(drains))} more ` +
+      `to submit them and apply their receipts (which come 1500 ms after the submit), using ${fixed(median(results.ours.map((m) => m.drainCores!)))} cores of the server ` +
+      `(≈ ${ms(drainCpuPerMessage)} of CPU per message finished). Accepted-and-completed throughput: ${int(sustained)} messages/s.`,
+  );
+  for (const key of ["ours", "bare"] as Key[]) {
+    const acts = results[key].map((m) => m.activity!).filter(Boolean);
+    // States that held at least 0.01 connections on average (the rest is noise).
+    const classes = [...new Set(acts.flatMap((a) => Object.keys(a.mean)))].filter((c) => median(acts.map((a) => a.mean[c] ?? 0)) >= 0.01).sort();
+    if (classes.length === 0) continue;
+    lines.push("");
+    lines.push(`${label[key]} — its database connections (mean number in each state, pg_stat_activity sampled every 20 ms):`);
+    lines.push("");
+    lines.push("| state | connections |");
+    lines.push("|---|---:|");
+    for (const c of classes) lines.push(`| ${c} | ${fixed(median(acts.map((a) => a.mean[c] ?? 0)))} |`);
+    const waits = [...new Set(acts.flatMap((a) => Object.keys(a.lockWaits)))];
+    for (const w of waits.filter((w) => median(acts.map((a) => a.lockWaits[w] ?? 0)) >= 0.01)) lines.push(`| ↳ lock wait on ${w} | ${fixed(median(acts.map((a) => a.lockWaits[w] ?? 0)))} |`);
+  }
+  ctx.detail(lines.join("\n"));
+
+  if (ctx.profile) {
+    await Promise.all([ours.proc.stop(), empty.proc.stop(), bare.proc.stop()]);
+    const { profileSendSms } = await import("./sms-profile.ts");
+    await profileSendSms(ctx);
+  }
+
+  return [
+    {
+      name: "B1 POST /api/sms req/s vs empty Next.js route",
+      ours: int(o),
+      anchor: int(e),
+      ratio: fixed(o / e),
+      goal: `≥ ${GOAL_VS_EMPTY}`,
+      met: o / e >= GOAL_VS_EMPTY,
+    },
+    {
+      name: "B1 POST /api/sms req/s vs bare node:http + zod + 1 INSERT",
+      ours: int(o),
+      anchor: int(b),
+      ratio: fixed(o / b),
+      goal: "— (reported)",
+    },
+  ];
+}
+
+export const benchmark: Benchmark = { id: "B1", title: "POST /api/sms requests/second", run };
