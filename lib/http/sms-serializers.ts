@@ -1,6 +1,7 @@
 // Messages and parts to the spec's shapes: the SMS resource and the tracking record.
 import { fromMicros } from "../money.ts";
 import { iso } from "./serializers.ts";
+import { latencySeconds } from "../core/sms/statuses.ts";
 
 type MessageRow = {
   id: string;
@@ -76,7 +77,7 @@ export function trackingRecord(p: TrackedPart) {
     label: m.label,
     applicationName: m.applicationName,
     originatingService: m.originatingService,
-    latency: p.doneAt ? Math.max(0, (p.doneAt.getTime() - m.createdAt.getTime()) / 1000) : 0,
+    latency: latencySeconds(m.createdAt, p.doneAt),
     parts: m.parts,
     part: p.partNumber,
     price: fromMicros(p.priceMicros),

@@ -1,5 +1,6 @@
 // The spec's "SMS delivery report" body for one part of a message.
 import { fromMicros } from "../../money.ts";
+import { latencySeconds } from "./statuses.ts";
 
 type MessageRow = {
   id: string;
@@ -41,7 +42,7 @@ export function smsReportPayload(m: MessageRow, p: PartRow, change: { status: st
     },
     message: m.body,
     applicationName: m.applicationName,
-    latency: p.doneAt ? Math.max(0, (p.doneAt.getTime() - m.createdAt.getTime()) / 1000) : 0,
+    latency: latencySeconds(m.createdAt, p.doneAt),
     price: fromMicros(p.priceMicros),
     direction: m.direction,
     originatingService: m.originatingService,

@@ -70,3 +70,8 @@ export function deriveMessageStatus(parts: readonly string[]): SmsStatus {
   }
   return parts.some((s) => s !== "Queued") ? "Sent" : "Queued";
 }
+
+/** Seconds from a message's creation to its part's final status; 0 while it has none. */
+export function latencySeconds(createdAt: Date, doneAt: Date | null): number {
+  return doneAt ? Math.max(0, (doneAt.getTime() - createdAt.getTime()) / 1000) : 0;
+}

@@ -4,6 +4,7 @@ import type { Callback, CallbackAttempt, Message, MessageEvent, MessagePart } fr
 import { iso } from "@/lib/http/serializers";
 import { fromMicros } from "@/lib/money";
 import type { CallbackView, MessageEventView, MessagePartView, MessageSummary, MessageView } from "@/lib/schemas/dashboard-sms";
+import { latencySeconds } from "@/lib/core/sms/statuses";
 
 export function messageView(m: Message): MessageView {
   return {
@@ -64,7 +65,7 @@ export function partView(p: MessagePart, messageCreatedAt: Date): MessagePartVie
     price: fromMicros(p.priceMicros),
     submittedAt: iso(p.submittedAt),
     doneAt: iso(p.doneAt),
-    latency: p.doneAt ? Math.max(0, (p.doneAt.getTime() - messageCreatedAt.getTime()) / 1000) : 0,
+    latency: latencySeconds(messageCreatedAt, p.doneAt),
   };
 }
 
