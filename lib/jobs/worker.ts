@@ -6,6 +6,7 @@ import { contextFor } from "../core/context.ts";
 import { log } from "../http/logger.ts";
 import { createBoss, ensureQueues } from "./boss.ts";
 import type { JobDefinition } from "./job.ts";
+import { registerWaker } from "./wake.ts";
 
 export interface Worker {
   boss: PgBoss;
@@ -22,9 +23,10 @@ export async function startWorker(
   await ensureQueues(boss, definitions);
   const ctx = contextFor(database, options.now);
   await ctx.enqueue.prepare(definitions);
+  const unregister: (() => void)[] = [];
   for (const d of definitions) {
     if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: "UTC" });
-    await boss.work<object>(
+    const workerId = await boss.work<object>(
       d.name,
       { batchSize: d.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true },
       async (batch) => {
@@ -39,11 +41,13 @@ export async function startWorker(
         }
       },
     );
+    unregister.push(registerWaker(d.name, () => boss.notifyWorker(workerId)));
   }
   log("info", "worker started", { queues: definitions.map((d) => d.name), database: database.kind });
   return {
     boss,
     stop: async (timeoutMs = 30_000) => {
+      for (const off of unregister) off();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
   };

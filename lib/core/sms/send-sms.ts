@@ -13,6 +13,7 @@ import { isValidSender } from "./validate-sender.ts";
 import { recordQueued } from "./record-queued.ts";
 import { submitSms } from "./submit-sms.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
+import { wakeWorkers } from "../../jobs/wake.ts";
 
 export interface SendSmsInput {
   accountId: string;
@@ -65,7 +66,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
   const id = crypto.randomUUID();
   const total = price.priceMicros * BigInt(split.parts.length);
 
-  return ctx.db.$transaction(async (tx) => {
+  const sent = await ctx.db.$transaction(async (tx) => {
     await chargeAccount(tx, { accountId: input.accountId, amountMicros: total, description: `SMS to ${recipient.e164}`, reference: id, at: now });
     const message = await tx.message.create({
       data: {
@@ -113,4 +114,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
     await ctx.enqueue(tx, submitSms, { messageId: id });
     return { message, bodyAnalysis };
   });
+  wakeWorkers(submitSms.name);
+  if (callback.url) wakeWorkers(deliverCallback.name);
+  return sent;
 }

@@ -8,6 +8,8 @@ import { getCarrier } from "../../carrier/registry.ts";
 import type { SubmitPart } from "../../carrier/types.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
+import { wakeWorkers } from "../../jobs/wake.ts";
+import { deliverCallback } from "../callbacks/deliver-callback.ts";
 
 export const submitSms = defineJob({
   name: "sms.submit",
@@ -56,6 +58,7 @@ export const submitSms = defineJob({
         );
       }),
     );
+    wakeWorkers(deliverCallback.name);
     if (retry) throw new Error(`carrier asked to retry: ${retry}`);
   },
 });
