@@ -4,6 +4,7 @@ import { getToken } from "next-auth/jwt";
 import type { Ctx } from "../core/context.ts";
 import { env } from "../env.ts";
 import type { UserPrincipal } from "../http/principal.ts";
+import { isUuid } from "../ids.ts";
 
 export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal | null> {
   const token = await getToken({
@@ -15,7 +16,7 @@ export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal
 }
 
 export async function principalForUser(ctx: Ctx, userId: string): Promise<UserPrincipal | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const user = await ctx.db.user.findUnique({ where: { id: userId } });
   if (!user) return null;
   return { kind: "user", accountId: user.accountId, userId: user.id, email: user.email, name: user.name, role: user.role };

@@ -38,7 +38,7 @@ describe("GET /api/sms/tracking/single/{trackingId}", () => {
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(1);
     expect(r.body[0]).toMatchObject({ messageId: ids[0], to: numbers[0], from: "Switchboard", part: 1, parts: 1, direction: "Outbound", country: "GR" });
-    for (const id of ["nope", "6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11"]) {
+    for (const id of ["nope", "6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", "-".repeat(36)]) {
       const miss = await call(single, { path: "/x", headers: auth, params: { trackingId: id } });
       expect(miss.status).toBe(404);
       expect(miss.body.code).toBe("404005000");
@@ -118,7 +118,7 @@ describe("POST /api/sms/tracking", () => {
 
 describe("GET /api/sms/tracking/campaign/{campaignTrackingId}", () => {
   it("answers 404009001 for a campaign the account does not have", async () => {
-    for (const id of ["6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", "nope"]) {
+    for (const id of ["6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", "nope", "-".repeat(36)]) {
       const r = await call(campaign, { path: "/x", headers: auth, params: { campaignTrackingId: id } });
       expect(r.status).toBe(404);
       expect(r.body.code).toBe("404009001");

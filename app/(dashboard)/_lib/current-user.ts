@@ -7,6 +7,7 @@ import { authOptions } from "@/lib/auth/next-auth";
 import { getDatabase } from "@/lib/db";
 import { contextFor, type Ctx } from "@/lib/core/context";
 import type { Role } from "@/lib/db/generated/enums";
+import { isUuid } from "@/lib/ids";
 
 export interface CurrentUser {
   userId: string;
@@ -22,7 +23,7 @@ export interface CurrentUser {
 export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(authOptions());
   const id = (session?.user as { id?: string } | undefined)?.id;
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!id || !isUuid(id)) return null;
   const ctx = contextFor(await getDatabase());
   const user = await ctx.db.user.findUnique({ where: { id }, include: { account: true } });
   if (!user) return null;

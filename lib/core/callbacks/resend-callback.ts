@@ -4,12 +4,11 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { scheduleCallback } from "./schedule-callback.ts";
 import { deliverCallback } from "./deliver-callback.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../../ids.ts";
 
 export async function resendCallback(ctx: Ctx, input: { accountId: string; callbackId: string }) {
   const notFound = () => fail("notFound", { message: "Callback not found.", property: "id" });
-  if (!UUID.test(input.callbackId)) notFound();
+  if (!isUuid(input.callbackId)) notFound();
   const original = await ctx.db.callback.findFirst({ where: { id: input.callbackId, accountId: input.accountId } });
   if (!original) return notFound();
   // PGlite has one connection: the queue must exist before the transaction takes it.

@@ -12,6 +12,7 @@ import { getAccount } from "../accounts/get-account.ts";
 import { createUser } from "../users/create-user.ts";
 import { createApplication, tokenLifetimes, type TokenLifetime } from "../applications/create-application.ts";
 import { listPriceRows, setPrice } from "../prices/set-price.ts";
+import { isUuid } from "../../ids.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
@@ -123,7 +124,7 @@ function required(flags: Flags, name: string): string {
 }
 
 function uuid(value: string, name: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+  if (!isUuid(value))
     fail(name === "account" ? "accountNotFound" : "validation", { message: `--${name} ${value} is not a known id.`, property: name });
   return value;
 }

@@ -4,6 +4,7 @@ import type { Ctx } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { digest, randomSecret, safeEqual } from "../../auth/hashing.ts";
 import { isScope, permissionsFor, splitScopes, type Scope } from "../../auth/scopes.ts";
+import { isUuid } from "../../ids.ts";
 
 export interface IssueTokenInput {
   clientId: string;
@@ -21,14 +22,12 @@ export interface TokenAnswer {
   permissions: string[];
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function issueToken(ctx: Ctx, input: IssueTokenInput): Promise<TokenAnswer> {
   if (!input.grantType) throw oauthError("invalidRequest", "invalid_request", "grant_type is required.");
   if (input.grantType !== "client_credentials")
     throw oauthError("unsupportedGrantType", "unsupported_grant_type", `grant_type ${input.grantType} is not supported; use client_credentials.`);
 
-  const app = uuidPattern.test(input.clientId)
+  const app = isUuid(input.clientId)
     ? await ctx.db.application.findUnique({ where: { id: input.clientId } })
     : null;
   if (!app || app.revokedAt || !safeEqual(digest(input.clientSecret), app.secretHash))

@@ -2,11 +2,10 @@
 // attempts), for the dashboard's message page. Another account's message is "not found".
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../../ids.ts";
 
 export async function getMessage(ctx: Ctx, accountId: string, trackingId: string) {
-  if (!UUID.test(trackingId)) fail("trackingNotFound");
+  if (!isUuid(trackingId)) fail("trackingNotFound");
   const message = await ctx.db.message.findFirst({ where: { id: trackingId, accountId } });
   if (!message) fail("trackingNotFound");
   const [parts, events, callbacks] = await Promise.all([

@@ -3,6 +3,7 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import type { Prisma } from "../../db/generated/client.ts";
+import { isUuid } from "../../ids.ts";
 
 export type TrackingFilter = {
   fieldName: "smsId" | "to" | "status" | "direction";
@@ -13,7 +14,7 @@ export type TrackingFilter = {
 const include = { message: true } as const;
 
 export async function trackMessage(ctx: Ctx, accountId: string, trackingId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(trackingId)) fail("trackingNotFound");
+  if (!isUuid(trackingId)) fail("trackingNotFound");
   const parts = await ctx.db.messagePart.findMany({ where: { accountId, messageId: trackingId }, include, orderBy: { partNumber: "asc" } });
   if (parts.length === 0) fail("trackingNotFound");
   return parts;
@@ -40,7 +41,7 @@ function filterWhere(f: TrackingFilter): Prisma.MessagePartWhereInput {
     fail("validation", { message: `${f.fieldName} can be searched with is or is_not only.`, property: "searchOperator" });
   switch (f.fieldName) {
     case "smsId": {
-      const ids = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(f.searchTerm) ? [f.searchTerm.toLowerCase()] : [];
+      const ids = isUuid(f.searchTerm) ? [f.searchTerm.toLowerCase()] : [];
       return op === "is" ? { id: { in: ids } } : { id: { notIn: ids } };
     }
     case "direction": {
@@ -100,7 +101,7 @@ export async function searchTracking(ctx: Ctx, input: SearchInput) {
 }
 
 export async function trackCampaign(ctx: Ctx, input: { accountId: string; campaignId: string; page: number; size: number; sort?: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(input.campaignId)) fail("campaignNotFound");
+  if (!isUuid(input.campaignId)) fail("campaignNotFound");
   const where: Prisma.MessagePartWhereInput = { accountId: input.accountId, message: { campaignId: input.campaignId } };
   const [total, rows] = await Promise.all([
     ctx.db.messagePart.count({ where }),
