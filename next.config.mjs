@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Several checkouts of the app can be served side by side from one folder (NEXT_DIST_DIR=.next-a).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Routee's clients call paths with trailing slashes; proxy.ts normalises them instead.
   skipTrailingSlashRedirect: true,
