@@ -17,6 +17,7 @@ export const errorCatalog = {
   forbiddenRole: { status: 403, code: "403000001", message: "Your role does not allow this action." },
   routeNotFound: { status: 404, code: "404000000", message: "No such endpoint." },
   notFound: { status: 404, code: "404000001", message: "Not found." },
+  languageNotFound: { status: 404, code: "404000002", message: "Unknown language: use an ISO 639-1 code such as en." },
   methodNotAllowed: { status: 405, code: "405000000", message: "This method is not allowed on this endpoint." },
   conflict: { status: 409, code: "409000000", message: "The request conflicts with existing data." },
   payloadTooLarge: { status: 413, code: "413000000", message: "The request body is too large." },
@@ -31,6 +32,19 @@ export const errorCatalog = {
   trackingNotFound: { status: 404, code: "404005000", message: "Tracking not found." },
   // campaign (module 009)
   campaignNotFound: { status: 404, code: "404009001", message: "Campaign not found." },
+  campaignNotScheduled: { status: 400, code: "400009002", message: "Only a Scheduled campaign can be changed or deleted." },
+  campaignNoRecipients: { status: 400, code: "400009004", message: "The campaign has no recipients: its groups are empty or all its contacts are blacklisted." },
+  campaignNameTaken: { status: 409, code: "409009003", message: "The account already has a campaign with that name." },
+  // contact (module 002)
+  contactNotFound: { status: 404, code: "404002001", message: "The contact does not exist." },
+  groupNotFound: { status: 404, code: "404002003", message: "The group does not exist." },
+  contactOrGroupExists: { status: 409, code: "409002005", message: "A contact with this mobile, or a group with this name, already exists." },
+  invalidLabels: { status: 400, code: "400002006", message: "Invalid labels: a value does not fit its label's type, or an item is malformed." },
+  invalidGroupFilters: { status: 400, code: "400002007", message: "Invalid group filters." },
+  labelExists: { status: 409, code: "409002011", message: "A label with this name already exists." },
+  labelNotFound: { status: 404, code: "404002012", message: "Unknown label: create it with POST /contacts/labels/my first." },
+  duplicateContactLabels: { status: 409, code: "409002013", message: "The contact's labels name the same label more than once." },
+  repeatedLabelName: { status: 400, code: "400002014", message: "The same label name appears more than once in the request." },
   // account (module 001)
   accountNotFound: { status: 404, code: "404001001", message: "Account not found." },
   insufficientBalance: { status: 400, code: "400001009", message: "Not enough balance." },

@@ -4,5 +4,6 @@ import { purgeExpiredTokens } from "./maintenance.ts";
 import { submitSms } from "../core/sms/submit-sms.ts";
 import { expireSms } from "../core/sms/expire-messages.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
+import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 
-export const jobs: JobDefinition[] = [purgeExpiredTokens, submitSms, expireSms, deliverCallback];
+export const jobs: JobDefinition[] = [purgeExpiredTokens, submitSms, expireSms, deliverCallback, ...campaignJobs];

@@ -8,8 +8,11 @@ import * as oauth from "../schemas/oauth.ts";
 import * as accounts from "../schemas/accounts.ts";
 import * as applications from "../schemas/applications.ts";
 import * as sms from "../schemas/sms.ts";
+import * as campaigns from "../schemas/campaigns.ts";
+import * as campaignsQuietHours from "../schemas/campaigns-quiet-hours.ts";
+import * as contacts from "../schemas/contacts.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms];
+const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules

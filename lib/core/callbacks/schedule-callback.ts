@@ -9,6 +9,7 @@ export interface CallbackInput {
   url: string;
   payload: object;
   messageId?: string;
+  campaignId?: string;
 }
 
 export async function scheduleCallback(ctx: Ctx, tx: Tx, input: CallbackInput) {
@@ -19,6 +20,7 @@ export async function scheduleCallback(ctx: Ctx, tx: Tx, input: CallbackInput) {
       url: input.url,
       payload: input.payload,
       messageId: input.messageId,
+      campaignId: input.campaignId,
       createdAt: ctx.now(),
     },
   });

@@ -6,6 +6,7 @@ import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { creditAccount } from "../accounts/credit-account.ts";
 import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
+import { campaignTouched } from "../campaigns/advance-campaign.ts";
 
 export async function recordPartStatus(
   ctx: Ctx,
@@ -70,5 +71,6 @@ export async function recordPartStatus(
       payload: smsReportPayload(m, updated, { ...change, at }),
     });
   }
+  if (m.campaignId && isFinal(messageStatus)) campaignTouched(ctx, m.campaignId);
   return true;
 }

@@ -1,0 +1,158 @@
+// The jobs that run a campaign: campaign.start (at once, or at scheduledDate) charges a
+// scheduled campaign and fans its recipients out into campaign.batch jobs of about a thousand;
+// campaign.reminder sends the test SMS before a scheduled start; campaign.sweep moves running
+// campaigns on every minute in case the process that should have done it died.
+import { z } from "zod";
+import type { Ctx, Tx } from "../context.ts";
+import type { Campaign } from "../../db/generated/client.ts";
+import { defineJob } from "../../jobs/job.ts";
+import { wakeWorkers } from "../../jobs/wake.ts";
+import { DomainError } from "../errors.ts";
+import { chargeAccount } from "../accounts/charge-account.ts";
+import { deliverCallback } from "../callbacks/deliver-callback.ts";
+import { sendSms } from "../sms/send-sms.ts";
+import { advanceCampaign } from "./advance-campaign.ts";
+import { setCampaignState } from "./campaign-state.ts";
+import { personalize } from "./personalize.ts";
+import { quietUntil } from "./quiet-hours.ts";
+import { submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
+import { formatMoney } from "../../money.ts";
+
+export const BATCH_SIZE = 1000;
+
+const versioned = z.object({ campaignId: z.uuid(), version: z.number().int() });
+
+export const campaignBatch = defineJob({
+  name: "campaign.batch",
+  payload: z.object({ campaignId: z.uuid(), from: z.number().int(), to: z.number().int() }),
+  retryLimit: 10,
+  retryDelaySeconds: 2,
+  retryBackoff: true,
+  // A worker that dies mid-batch leaves its job active; after this it is handed to another.
+  expireInSeconds: 30,
+  batchSize: 4,
+  async handler(ctx, { campaignId, from, to }) {
+    const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
+    if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
+    if (c.respectQuietHours) {
+      const first = await ctx.sql.query<{ country: string }>(`SELECT country FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq = $2`, [campaignId, from]);
+      const until = first.rows[0] && quietUntil(first.rows[0].country, ctx.now());
+      if (until) {
+        await ctx.enqueue(null, campaignBatch, { campaignId, from, to }, { startAfter: until });
+        return;
+      }
+    }
+    const ids = await writeBatchMessages(ctx, c, from, to);
+    const { retry } = await submitBatchParts(ctx, c, ids);
+    await advanceCampaign(ctx, campaignId);
+    if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
+  },
+});
+
+/** Ranges of recipients for the batches; with quiet hours, never across two countries. */
+async function batchRanges(ctx: Ctx, c: Campaign): Promise<{ from: number; to: number; startAfter?: Date }[]> {
+  const ranges: { from: number; to: number; startAfter?: Date }[] = [];
+  if (!c.respectQuietHours) {
+    for (let from = 0; from < c.totalMessages; from += BATCH_SIZE) ranges.push({ from, to: Math.min(c.totalMessages, from + BATCH_SIZE) });
+    return ranges;
+  }
+  const { rows } = await ctx.sql.query<{ country: string; lo: number; hi: number }>(
+    `SELECT country, min(seq) AS lo, max(seq) AS hi FROM campaign_recipients WHERE campaign_id = $1::uuid GROUP BY country ORDER BY lo`,
+    [c.id],
+  );
+  const now = ctx.now();
+  for (const r of rows) {
+    const startAfter = quietUntil(r.country, now) ?? undefined;
+    for (let from = r.lo; from <= r.hi; from += BATCH_SIZE) ranges.push({ from, to: Math.min(r.hi + 1, from + BATCH_SIZE), startAfter });
+  }
+  return ranges;
+}
+
+/** Charges a campaign that was only priced when it was scheduled; false when the balance is short. */
+export async function chargeCampaign(tx: Tx, c: Campaign, at: Date): Promise<boolean> {
+  try {
+    await chargeAccount(tx, {
+      accountId: c.accountId,
+      amountMicros: c.costMicros,
+      description: `Campaign ${c.name || c.id}: ${c.totalMessages} messages`,
+      reference: c.id,
+      at,
+    });
+    return true;
+  } catch (e) {
+    if (e instanceof DomainError && e.kind === "insufficientBalance") return false;
+    throw e;
+  }
+}
+
+export const startCampaign = defineJob({
+  name: "campaign.start",
+  payload: versioned,
+  retryLimit: 10,
+  retryDelaySeconds: 2,
+  expireInSeconds: 60,
+  batchSize: 5,
+  async handler(ctx, { campaignId, version }) {
+    const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
+    if (!c || c.version !== version || (c.state !== "Scheduled" && c.state !== "Queued")) return;
+    const ranges = await batchRanges(ctx, c);
+    await ctx.enqueue.prepare([campaignBatch, deliverCallback]);
+    await ctx.db.$transaction(async (tx) => {
+      const [row] = await tx.$queryRawUnsafe<{ state: string; version: number }[]>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, campaignId);
+      if (!row || row.version !== version || (row.state !== "Scheduled" && row.state !== "Queued")) return;
+      const at = ctx.now();
+      if (row.state === "Scheduled") {
+        if (!(await chargeCampaign(tx, c, at))) {
+          await setCampaignState(ctx, tx, campaignId, ["Scheduled"], "Failed", `Not enough balance when the campaign was due (${formatMoney(c.costMicros, c.currency)} needed)`);
+          return;
+        }
+        await setCampaignState(ctx, tx, campaignId, ["Scheduled"], "Queued", "The scheduled time came; charged and queued");
+      }
+      for (const r of ranges) await ctx.enqueue(tx, campaignBatch, { campaignId, from: r.from, to: r.to }, { startAfter: r.startAfter });
+      const waiting = ranges.filter((r) => r.startAfter).length;
+      await setCampaignState(ctx, tx, campaignId, ["Queued"], "Running", waiting ? `Sending started; ${waiting} of ${ranges.length} batches wait for the end of quiet hours` : `Sending started in ${ranges.length} batches`, {
+        startedAt: at,
+        batches: ranges.length,
+      });
+    });
+    wakeWorkers(campaignBatch.name);
+    wakeWorkers(deliverCallback.name);
+  },
+});
+
+export const campaignReminder = defineJob({
+  name: "campaign.reminder",
+  payload: versioned,
+  retryLimit: 3,
+  async handler(ctx, { campaignId, version }) {
+    const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
+    if (!c || c.version !== version || c.state !== "Scheduled" || c.reminderSentAt) return;
+    const claimed = await ctx.db.campaign.updateMany({ where: { id: campaignId, version, reminderSentAt: null }, data: { reminderSentAt: ctx.now() } });
+    if (claimed.count === 0) return;
+    const fallback = (c.fallbackValues ?? {}) as Record<string, string>;
+    for (const to of c.reminderTo)
+      await sendSms(ctx, {
+        accountId: c.accountId,
+        currency: c.currency,
+        from: c.from,
+        to,
+        body: personalize(c.body, {}, fallback),
+        label: `Reminder: ${c.name || c.id} starts at ${c.scheduledDate?.toISOString() ?? ""}`,
+        transcode: c.transcode,
+        flash: c.flash,
+      }).catch(() => undefined);
+  },
+});
+
+export const campaignSweep = defineJob({
+  name: "campaign.sweep",
+  payload: z.object({}).passthrough(),
+  cron: "* * * * *",
+  retryLimit: 1,
+  async handler(ctx) {
+    const open = await ctx.db.campaign.findMany({ where: { state: { in: ["Running", "Sent"] } }, select: { id: true }, take: 500, orderBy: { stateAt: "asc" } });
+    for (const c of open) await advanceCampaign(ctx, c.id);
+  },
+});
+
+export const campaignJobs = [startCampaign, campaignBatch, campaignReminder, campaignSweep];

@@ -1,0 +1,237 @@
+// One batch of a campaign (about a thousand recipients): their messages and parts are written
+// with one INSERT each (ids derived from the campaign and the recipient's position, so a batch
+// that runs again after a crash writes nothing twice), then every part still Queued is handed to
+// the carrier at once; the carrier spreads them over its binds and windows. Accepted parts are
+// recorded in bulk as the SMSC answers.
+import type { Ctx, Tx } from "../context.ts";
+import type { Campaign, Message, MessagePart } from "../../db/generated/client.ts";
+import { uuidFrom } from "../../ids.ts";
+import { getCarrier } from "../../carrier/registry.ts";
+import type { SubmitResult } from "../../carrier/types.ts";
+import { wakeWorkers } from "../../jobs/wake.ts";
+import { deliverCallback } from "../callbacks/deliver-callback.ts";
+import { splitBody } from "../sms/analyze-body.ts";
+import { parseRecipient } from "../sms/parse-recipient.ts";
+import { recordPartStatus } from "../sms/record-part-status.ts";
+import { smsReportPayload } from "../sms/report-payload.ts";
+import { scheduleCallback } from "../callbacks/schedule-callback.ts";
+import { queued, rejected, sentToCarrier, unsent } from "../sms/statuses.ts";
+
+interface RecipientRow {
+  seq: number;
+  mobile: string;
+  country: string;
+  contact_id: string | null;
+  text: string;
+  parts: number;
+  encoding: string;
+  price_micros: string;
+  mcc: string;
+  mnc: string;
+  operator: string;
+}
+
+interface QueuedPart {
+  id: string;
+  message_id: string;
+  part_number: number;
+  text: string;
+  to: string;
+  from: string;
+  encoding: string;
+  parts: number;
+  flash: boolean;
+  expires_at: Date;
+}
+
+export const messageIdFor = (campaignId: string, seq: number) => uuidFrom(`campaign:${campaignId}:${seq}`);
+const partIdFor = (messageId: string, part: number) => uuidFrom(`part:${messageId}:${part}`);
+
+/** Writes the batch's messages (those not written by an earlier run). Answers the batch's message ids. */
+export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to: number): Promise<string[]> {
+  const { rows } = await ctx.sql.query<RecipientRow>(
+    `SELECT seq, mobile, country, contact_id::text, text, parts, encoding, price_micros::text, mcc, mnc, operator
+     FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3 ORDER BY seq`,
+    [c.id, from, to],
+  );
+  if (rows.length === 0) return [];
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + c.ttl * 60_000);
+  const ids = rows.map((r) => messageIdFor(c.id, r.seq));
+  const m = { id: ids, to: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], analysis: [] as string[] };
+  const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as string[], price: [] as string[] };
+  rows.forEach((r, i) => {
+    const split = splitBody(r.text);
+    m.to.push(r.mobile);
+    m.country.push(r.country);
+    m.operator.push(r.operator);
+    m.mcc.push(r.mcc);
+    m.mnc.push(r.mnc);
+    m.type.push(parseRecipient(r.mobile)?.numberType ?? "UNKNOWN");
+    m.enc.push(split.encoding);
+    m.parts.push(split.parts.length);
+    m.price.push((BigInt(r.price_micros) * BigInt(split.parts.length)).toString());
+    split.parts.forEach((text, k) => {
+      p.id.push(partIdFor(ids[i], k + 1));
+      p.message.push(ids[i]);
+      p.n.push(k + 1);
+      p.text.push(text);
+      p.price.push(r.price_micros);
+    });
+  });
+  const bodyText = rows.map((r) => r.text);
+  const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? (c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {} : {});
+  const onChange = c.callbackUrl && c.callbackStrategy === "OnChange";
+  if (onChange) await ctx.enqueue.prepare([deliverCallback]);
+
+  await ctx.db.$transaction(
+    async (tx) => {
+      const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
+                               "from", "to", body, label, country, operator, mcc, mnc, number_type, encoding, parts, flash, ttl, transcode,
+                               body_analysis, callback_url, callback_strategy, status, status_at, price_micros, currency, created_at, expires_at)
+         SELECT u.id, $1::uuid, $2::uuid, $3, $4::uuid, $5, 'Outbound', 'Sms', $6, u.dest, u.body, '', u.country, u.operator, u.mcc, u.mnc, u.type,
+                u.enc, u.parts, $7, $8, $9, $10::jsonb, $11, $12, 'Queued', $13, u.price, $14, $13, $15
+         FROM unnest($16::uuid[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::int[], $26::bigint[])
+              AS u(id, dest, body, country, operator, mcc, mnc, type, enc, parts, price)
+         ON CONFLICT (id) DO NOTHING RETURNING id::text`,
+        c.accountId, c.applicationId, c.applicationName, c.id, c.name, c.from, c.flash, c.ttl, c.transcode, analysis,
+        c.callbackUrl, c.callbackStrategy, now, c.currency, expiresAt,
+        m.id, m.to, bodyText, m.country, m.operator, m.mcc, m.mnc, m.type, m.enc, m.parts, m.price,
+      );
+      if (inserted.length === 0) return;
+      await tx.$executeRawUnsafe(
+        `INSERT INTO message_parts (id, message_id, account_id, part_number, text, status, status_at, price_micros, created_at)
+         SELECT u.id, u.message_id, $1::uuid, u.n, u.text, 'Queued', $2, u.price, $2
+         FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::bigint[]) AS u(id, message_id, n, text, price)
+         ON CONFLICT (id) DO NOTHING`,
+        c.accountId, now, p.id, p.message, p.n, p.text, p.price,
+      );
+      await tx.$executeRawUnsafe(
+        `INSERT INTO message_events (id, message_id, status, detailed_status, description, at)
+         SELECT gen_random_uuid(), id, $2, $3, $4, $5 FROM unnest($1::uuid[]) AS id`,
+        inserted.map((r) => r.id), queued.status, queued.detailedStatus, queued.description, now,
+      );
+      if (onChange) {
+        const fresh = new Set(inserted.map((r) => r.id));
+        const messages = await tx.message.findMany({ where: { id: { in: [...fresh] } }, include: { messageParts: true } });
+        for (const msg of messages) await scheduleQueuedReports(ctx, tx, msg);
+      }
+    },
+    { timeout: 60_000 },
+  );
+  if (onChange) wakeWorkers(deliverCallback.name);
+  return ids;
+}
+
+/** Queued reports for a message whose Queued event was written in bulk (strategy OnChange). */
+async function scheduleQueuedReports(ctx: Ctx, tx: Tx, msg: Message & { messageParts: MessagePart[] }) {
+  for (const part of msg.messageParts)
+    await scheduleCallback(ctx, tx, {
+      accountId: msg.accountId,
+      kind: "sms.status",
+      url: msg.callbackUrl,
+      messageId: msg.id,
+      payload: smsReportPayload(msg, { ...part, doneAt: null }, { ...queued, at: msg.createdAt }),
+    });
+}
+
+/** Hands every Queued part of these messages to the carrier. Answers how many were accepted and whether some must be retried. */
+export async function submitBatchParts(ctx: Ctx, c: Campaign, messageIds: string[]): Promise<{ accepted: number; retry: string }> {
+  if (messageIds.length === 0) return { accepted: 0, retry: "" };
+  const { rows: parts } = await ctx.sql.query<QueuedPart>(
+    `SELECT p.id::text, p.message_id::text, p.part_number, p.text, m."to", m."from", m.encoding, m.parts, m.flash, m.expires_at
+     FROM message_parts p JOIN messages m ON m.id = p.message_id
+     WHERE p.message_id = ANY($1::uuid[]) AND p.status = 'Queued' ORDER BY p.message_id, p.part_number`,
+    [messageIds],
+  );
+  const now = ctx.now();
+  const live = parts.filter((p) => new Date(p.expires_at) > now);
+  const dead = parts.filter((p) => new Date(p.expires_at) <= now);
+  for (const p of dead) await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent")));
+
+  const carrier = await getCarrier();
+  const bulk = !(c.callbackUrl && c.callbackStrategy === "OnChange");
+  const sent = new SentRecorder(ctx, bulk);
+  const refs = new Map<string, number>();
+  let retry = "";
+  let accepted = 0;
+  await Promise.all(
+    live.map(async (part) => {
+      let ref = refs.get(part.message_id);
+      if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
+      const remainingMinutes = Math.max(1, Math.ceil((new Date(part.expires_at).getTime() - Date.now()) / 60_000));
+      const result: SubmitResult = await carrier.submit({
+        partId: part.id,
+        from: part.from,
+        to: part.to,
+        text: part.text,
+        encoding: part.encoding === "ucs2" ? "ucs2" : "gsm7",
+        concat: part.parts > 1 ? { ref, total: part.parts, seq: part.part_number } : undefined,
+        flash: part.flash,
+        validityMinutes: remainingMinutes,
+      });
+      if (result.ok) {
+        accepted += 1;
+        await sent.add(part.id, result.smscMessageId);
+      } else if (result.retryable) retry = result.description;
+      else await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description)));
+    }),
+  );
+  await sent.flush();
+  wakeWorkers(deliverCallback.name);
+  return { accepted, retry };
+}
+
+/**
+ * Records accepted parts as Sent, a few hundred per statement: the part (with the SMSC's id, so
+ * its receipt finds it), an event, and the message's status. Parts whose reports go out on every
+ * change take the one-by-one path that also schedules the report.
+ */
+class SentRecorder {
+  private ids: string[] = [];
+  private smsc: string[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly bulk: boolean,
+  ) {}
+
+  async add(partId: string, smscMessageId: string): Promise<void> {
+    if (!this.bulk) {
+      await this.ctx.db.$transaction((tx) => recordPartStatus(this.ctx, tx, partId, sentToCarrier, { smscMessageId, submittedAt: this.ctx.now() }));
+      return;
+    }
+    this.ids.push(partId);
+    this.smsc.push(smscMessageId);
+    if (this.ids.length >= 500) await this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), 20);
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const ids = this.ids;
+    const smsc = this.smsc;
+    this.ids = [];
+    this.smsc = [];
+    if (ids.length) this.chain = this.chain.then(() => markSent(this.ctx, ids, smsc));
+    return this.chain;
+  }
+}
+
+export async function markSent(ctx: Ctx, partIds: string[], smscIds: string[]): Promise<void> {
+  const at = ctx.now();
+  await ctx.sql.query(
+    `WITH r AS (SELECT * FROM unnest($1::uuid[], $2::text[]) AS r(id, smsc)),
+     up AS (UPDATE message_parts p SET status = 'Sent', detailed_status = $3, status_description = $4, status_at = $5,
+                   smsc_message_id = r.smsc, submitted_at = $5
+            FROM r WHERE p.id = r.id AND p.status = 'Queued' RETURNING p.id, p.message_id),
+     ev AS (INSERT INTO message_events (id, message_id, part_id, status, detailed_status, description, at)
+            SELECT gen_random_uuid(), message_id, id, 'Sent', $3, $4, $5 FROM up)
+     UPDATE messages m SET status = 'Sent', detailed_status = $3, status_description = $4, status_at = $5
+     WHERE m.id IN (SELECT message_id FROM up) AND m.status = 'Queued'`,
+    [partIds, smscIds, sentToCarrier.detailedStatus, sentToCarrier.description, at],
+  );
+}

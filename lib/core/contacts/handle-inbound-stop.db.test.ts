@@ -1,0 +1,50 @@
+// An inbound STOP blacklists the sender for Sms: in the given account, or in every account.
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/test-db.ts";
+import { makeAccount } from "../../../tests/support/factories.ts";
+import { createContact } from "./create-contact.ts";
+import { handleInboundStop } from "./handle-inbound-stop.ts";
+
+const db = useTestDatabase();
+
+const services = async (id: string) => (await db.ctx().db.contact.findUniqueOrThrow({ where: { id } })).blacklistedServices;
+
+describe("handleInboundStop", () => {
+  it("blacklists for Sms every contact with the sender's mobile in the account, once", async () => {
+    const ctx = db.ctx();
+    const a = await makeAccount(ctx);
+    const b = await makeAccount(ctx);
+    const mine = await createContact(ctx, a.account.id, { mobile: "+306912345678" });
+    const other = await createContact(ctx, a.account.id, { mobile: "+306912345679" });
+    const theirs = await createContact(ctx, b.account.id, { mobile: "+306912345678" });
+    expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "306912345678", text: " Stop. " })).toBe(1);
+    expect(await services(mine.id)).toEqual(["Sms"]);
+    expect(await services(other.id)).toEqual([]);
+    expect(await services(theirs.id)).toEqual([]);
+    expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "+306912345678", text: "STOP" })).toBe(0);
+    expect(await services(mine.id)).toEqual(["Sms"]);
+  });
+
+  it("without an account, blacklists the mobile in every account; keeps other services", async () => {
+    const ctx = db.ctx();
+    const a = await makeAccount(ctx);
+    const b = await makeAccount(ctx);
+    const x = await createContact(ctx, a.account.id, { mobile: "+35799123456" });
+    const y = await createContact(ctx, b.account.id, { mobile: "+35799123456" });
+    await ctx.db.contact.update({ where: { id: y.id }, data: { blacklistedServices: ["Viber"] } });
+    expect(await handleInboundStop(ctx, { from: "+35799123456", text: "unsubscribe" })).toBe(2);
+    expect(await services(x.id)).toEqual(["Sms"]);
+    expect(await services(y.id)).toEqual(["Viber", "Sms"]);
+  });
+
+  it("ignores messages that are not opt-outs, unknown senders and malformed input", async () => {
+    const ctx = db.ctx();
+    const a = await makeAccount(ctx);
+    const c = await createContact(ctx, a.account.id, { mobile: "+306912340000" });
+    expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "+306912340000", text: "Please don't stop" })).toBe(0);
+    expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "+306912349999", text: "STOP" })).toBe(0);
+    expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "Switchboard", text: "STOP" })).toBe(0);
+    expect(await handleInboundStop(ctx, { accountId: "not-a-uuid", from: "+306912340000", text: "STOP" })).toBe(0);
+    expect(await services(c.id)).toEqual([]);
+  });
+});
