@@ -40,8 +40,9 @@ async function waitFor(cond: () => boolean, timeoutMs = 3000, what = "condition"
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+let partSeq = 0;
 const part = (over: Partial<SubmitPart> = {}): SubmitPart => ({
-  partId: "p1",
+  partId: `p${++partSeq}`,
   from: "Switchboard",
   to: "+306912345678",
   text: "Hello from Switchboard",
@@ -244,6 +245,23 @@ describe("SMPP carrier against the SMSC simulator", () => {
     expect(results.every((r) => r.ok)).toBe(true);
     await waitFor(() => got.length >= 5, 3000, "receipts from the restarted SMSC");
     expect(s2.submitted()).toBe(5);
+  });
+
+  it("sends the part id in the client reference TLV, so the SMSC answers a resubmission without delivering it twice", async () => {
+    const s = await sim();
+    const c = await carrier(s.url);
+    const got = receipts(c);
+    const first = await c.submit(part({ partId: "same-part" }));
+    const again = await c.submit(part({ partId: "same-part" }));
+    const other = await c.submit(part({ partId: "other-part" }));
+    expect(first.ok && again.ok && other.ok).toBe(true);
+    expect(again).toEqual(first);
+    expect(other).not.toEqual(first);
+    expect(s.received().map((r) => [r.clientRef, r.duplicate])).toEqual([["same-part", false], ["same-part", true], ["other-part", false]]);
+    expect(s.duplicates()).toBe(1);
+    await waitFor(() => got.length >= 2, 3000, "receipts");
+    await sleep(200);
+    expect(got.length).toBe(2);
   });
 
   it("treats a missed enquire_link_resp as a dead link and resends its in-flight submits", async () => {

@@ -9,6 +9,7 @@
 // no live bind within `submitTimeoutMs` resolves retryable.
 import smpp from "smpp";
 import { decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2 } from "../core/sms/encode.ts";
+import { CLIENT_REF_TLV } from "./client-ref.ts";
 import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitPart, SubmitResult } from "./types.ts";
 
 export interface CarrierOptions {
@@ -87,6 +88,17 @@ export interface SmppEndpoint {
 }
 
 /** smpp://system_id:password@host:port (ssmpp:// for TLS); user and password percent-decoded. */
+/** Carrier options given in the SMSC URL's query: ?binds=4&window=20&tps=500 (tps "0" = no limit). */
+export function carrierOptionsFromUrl(url: string): Pick<CarrierOptions, "binds" | "window" | "submitsPerSecond"> {
+  const q = new URL(url).searchParams;
+  const num = (name: string) => {
+    const v = q.get(name);
+    return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
+  };
+  const tps = num("tps");
+  return { binds: num("binds"), window: num("window"), submitsPerSecond: tps === 0 ? Infinity : tps };
+}
+
 export function parseSmppUrl(url: string): SmppEndpoint {
   const u = new URL(url);
   if (u.protocol !== "smpp:" && u.protocol !== "ssmpp:") throw new Error(`SMSC URL must start with smpp:// or ssmpp:// (got ${u.protocol}//)`);
@@ -177,6 +189,7 @@ export function buildSubmitSm(part: SubmitPart): Built {
     replace_if_present_flag: 0,
     data_coding: (part.flash ? 0x10 : 0x00) | (part.encoding === "ucs2" ? 0x08 : 0x00),
     sm_default_msg_id: 0,
+    [CLIENT_REF_TLV]: part.partId,
   };
   // short_message holds up to 254 octets; beyond that the message_payload TLV carries it.
   if (bytes.length <= 254) params.short_message = bytes;

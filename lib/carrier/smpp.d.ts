@@ -80,6 +80,8 @@ declare module "smpp" {
     function createServer(listener?: (session: Session) => void): Server;
 
     const encodings: Record<string, Encoding> & { default: string };
+    const types: { tlv: Record<"int8" | "int16" | "int32" | "cstring" | "string" | "buffer", unknown> };
+    function addTLV(tag: string, options: { id: number; type: unknown }): void;
     const errors: Record<string, number>;
     const consts: {
       ESM_CLASS: Record<string, number>;

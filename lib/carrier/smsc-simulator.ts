@@ -18,6 +18,7 @@ import { randomBytes } from "node:crypto";
 import { isGsm7 } from "../core/sms/analyze-body.ts";
 import { encodeGsm7, encodeUcs2 } from "../core/sms/encode.ts";
 import type { CarrierLog } from "./types.ts";
+import { CLIENT_REF_TLV } from "./client-ref.ts";
 
 export interface SimulatedOutcome {
   /** null: the submit_sm is refused with `submitStatus`. */
@@ -93,6 +94,10 @@ export interface ReceivedSubmit {
   udh: Buffer[];
   concat: { ref: number; total: number; seq: number } | null;
   text: string;
+  /** Switchboard's part id from the client reference TLV ("" when absent). */
+  clientRef: string;
+  /** A resubmission of a part already accepted: answered with the first message_id, not delivered again. */
+  duplicate: boolean;
   receivedAt: Date;
 }
 
@@ -104,6 +109,8 @@ export interface SmscSimulator {
   sendInbound(m: { from: string; to: string; text: string; systemId?: string }): Promise<void>;
   /** submit_sm received so far. */
   submitted(): number;
+  /** Resubmissions recognised by their client reference and not delivered again. */
+  duplicates(): number;
   /** The latest received submit_sm (up to recordLimit). */
   received(): ReceivedSubmit[];
   /** Largest number of submit_sm a single session had waiting for their response at once. */
@@ -174,6 +181,10 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
   const idPrefix = randomBytes(4).toString("hex"); // ids stay unique across simulator restarts
   let idCounter = 0;
   let submittedCount = 0;
+  let duplicateCount = 0;
+  // Client references of accepted parts (insertion-ordered, oldest dropped past refLimit).
+  const acceptedRefs = new Map<string, string>();
+  const refLimit = 1_000_000;
   let maxOutstanding = 0;
   let records: ReceivedSubmit[] = [];
   const states = new Map<smpp.Session, SessionState>();
@@ -332,7 +343,18 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
     submittedCount++;
     const destination = pdu.destination_addr ?? "";
     const outcome = simulatedOutcome(destination);
-    const messageId = outcome.submitStatus === 0 ? `${idPrefix}${(++idCounter).toString(16).padStart(8, "0")}` : null;
+    // A resubmission of a part already accepted (same client reference TLV from the same
+    // system_id) gets the first message_id back and is not delivered again.
+    const clientRef = typeof (pdu as unknown as Record<string, unknown>)[CLIENT_REF_TLV] === "string" ? ((pdu as unknown as Record<string, string>)[CLIENT_REF_TLV] ?? "") : "";
+    const refKey = clientRef ? `${st.systemId}\u0000${clientRef}` : "";
+    const earlier = refKey ? acceptedRefs.get(refKey) : undefined;
+    const duplicate = earlier !== undefined;
+    if (duplicate) duplicateCount++;
+    const messageId = duplicate ? earlier : outcome.submitStatus === 0 ? `${idPrefix}${(++idCounter).toString(16).padStart(8, "0")}` : null;
+    if (refKey && messageId && !duplicate) {
+      acceptedRefs.set(refKey, messageId);
+      if (acceptedRefs.size > refLimit) acceptedRefs.delete(acceptedRefs.keys().next().value!);
+    }
     const text = pduText(pdu);
     if (recordLimit > 0) {
       const udh = pduUdh(pdu);
@@ -357,13 +379,15 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
         udh,
         concat,
         text,
+        clientRef,
+        duplicate,
         receivedAt: new Date(),
       });
     }
     const respond = () => {
       if (st.hung) return;
       send(st, messageId ? pdu.response({ message_id: messageId }) : pdu.response({ command_status: outcome.submitStatus }));
-      if (messageId) scheduleReceipt(st.systemId, pdu, messageId, outcome, text);
+      if (messageId && !duplicate) scheduleReceipt(st.systemId, pdu, messageId, outcome, text);
     };
     if (respondDelayMs > 0) {
       st.outstandingSubmits++;
@@ -500,6 +524,7 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
       });
     },
     submitted: () => submittedCount,
+    duplicates: () => duplicateCount,
     received: () => records.slice(-recordLimit),
     maxOutstanding: () => maxOutstanding,
     pendingDeliveries: () => due.length - dueHead + [...ready.values()].reduce((n, q) => n + q.length, 0) + inFlightDeliveries,

@@ -7,7 +7,7 @@ import { applyReceipt } from "../core/sms/apply-receipt.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 import { log } from "../http/logger.ts";
 import { env } from "../env.ts";
-import { connectCarrier } from "./smpp-carrier.ts";
+import { carrierOptionsFromUrl, connectCarrier } from "./smpp-carrier.ts";
 import { startSmscSimulator } from "./smsc-simulator.ts";
 import { setCarrier } from "./registry.ts";
 import type { Carrier } from "./types.ts";
@@ -33,7 +33,15 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
   }
   const ctx = contextFor(database);
   await ctx.enqueue.prepare([deliverCallback]);
-  const carrier = await connectCarrier(url, { log: (level, msg, fields) => log(level, msg, fields) });
+  // The bundled simulator takes whatever it is sent: two binds, a window of 50, no rate limit.
+  // A real SMSC's contract is written in SMSC_URL: ?binds=4&window=20&tps=500.
+  const fromUrl = carrierOptionsFromUrl(url);
+  const carrier = await connectCarrier(url, {
+    binds: fromUrl.binds ?? (simulator ? 2 : 1),
+    window: fromUrl.window ?? (simulator ? 50 : 10),
+    submitsPerSecond: fromUrl.submitsPerSecond ?? (simulator ? Infinity : 100),
+    log: (level, msg, fields) => log(level, msg, fields),
+  });
   carrier.onReceipt((r) => applyReceipt(ctx, r));
   setCarrier(carrier);
   log("info", "carrier connected", { smsc: url.replace(/\/\/[^@]*@/, "//***@"), simulator: Boolean(simulator) });

@@ -12,7 +12,7 @@ export type Boss = PgBoss;
 export interface BossOptions {
   supervise?: boolean;
   schedule?: boolean;
-  /** How often expired jobs (their worker died) are failed over to a retry. */
+  /** How often expired jobs (their worker died) are failed over to a retry (default 10 s). */
   maintenanceIntervalSeconds?: number;
 }
 
@@ -22,7 +22,7 @@ export function createBoss(database: Database, options: BossOptions = {}): PgBos
     supervise: options.supervise ?? true,
     schedule: options.schedule ?? true,
     migrate: true,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
   };
   const boss = new PgBoss({ ...common, db: database.bossDb as PgBoss.Db });
   boss.on("error", (err) => log("error", "job engine error", { error: String(err) }));

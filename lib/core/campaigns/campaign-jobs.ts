@@ -19,6 +19,7 @@ import { submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
 import { formatMoney } from "../../money.ts";
 
 export const BATCH_SIZE = 1000;
+const BATCH_SECONDS = 30;
 
 const versioned = z.object({ campaignId: z.uuid(), version: z.number().int() });
 
@@ -28,10 +29,13 @@ export const campaignBatch = defineJob({
   retryLimit: 10,
   retryDelaySeconds: 2,
   retryBackoff: true,
-  // A worker that dies mid-batch leaves its job active; after this it is handed to another.
-  expireInSeconds: 30,
+  // A worker that dies mid-batch leaves its job active; after this it is handed to another. The
+  // batch stops handing parts to the carrier well before (BATCH_SECONDS), so it never overlaps
+  // with its own retry.
+  expireInSeconds: 45,
   batchSize: 4,
   async handler(ctx, { campaignId, from, to }) {
+    const deadline = Date.now() + BATCH_SECONDS * 1000;
     const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
     if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
     if (c.respectQuietHours) {
@@ -43,7 +47,7 @@ export const campaignBatch = defineJob({
       }
     }
     const ids = await writeBatchMessages(ctx, c, from, to);
-    const { retry } = await submitBatchParts(ctx, c, ids);
+    const { retry } = await submitBatchParts(ctx, c, ids, deadline);
     await advanceCampaign(ctx, campaignId);
     if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
   },

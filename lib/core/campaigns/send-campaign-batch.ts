@@ -137,7 +137,10 @@ async function scheduleQueuedReports(ctx: Ctx, tx: Tx, msg: Message & { messageP
 }
 
 /** Hands every Queued part of these messages to the carrier. Answers how many were accepted and whether some must be retried. */
-export async function submitBatchParts(ctx: Ctx, c: Campaign, messageIds: string[]): Promise<{ accepted: number; retry: string }> {
+/** Parts of one batch handed to the carrier at a time (it spreads them over binds and windows). */
+const IN_FLIGHT = 500;
+
+export async function submitBatchParts(ctx: Ctx, c: Campaign, messageIds: string[], deadline = Infinity): Promise<{ accepted: number; retry: string }> {
   if (messageIds.length === 0) return { accepted: 0, retry: "" };
   const { rows: parts } = await ctx.sql.query<QueuedPart>(
     `SELECT p.id::text, p.message_id::text, p.part_number, p.text, m."to", m."from", m.encoding, m.parts, m.flash, m.expires_at
@@ -156,28 +159,40 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, messageIds: string
   const refs = new Map<string, number>();
   let retry = "";
   let accepted = 0;
-  await Promise.all(
-    live.map(async (part) => {
-      let ref = refs.get(part.message_id);
-      if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
-      const remainingMinutes = Math.max(1, Math.ceil((new Date(part.expires_at).getTime() - Date.now()) / 60_000));
-      const result: SubmitResult = await carrier.submit({
-        partId: part.id,
-        from: part.from,
-        to: part.to,
-        text: part.text,
-        encoding: part.encoding === "ucs2" ? "ucs2" : "gsm7",
-        concat: part.parts > 1 ? { ref, total: part.parts, seq: part.part_number } : undefined,
-        flash: part.flash,
-        validityMinutes: remainingMinutes,
-      });
-      if (result.ok) {
-        accepted += 1;
-        await sent.add(part.id, result.smscMessageId);
-      } else if (result.retryable) retry = result.description;
-      else await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description)));
-    }),
-  );
+  // A bounded feed rather than everything at once: the carrier's queue stays short, and when the
+  // deadline passes (a slow SMSC), no new part is handed over, so the job ends before the job
+  // engine would consider it lost and give it to another worker; the rest goes on a retry.
+  let next = 0;
+  const submitOne = async (part: QueuedPart) => {
+    let ref = refs.get(part.message_id);
+    if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
+    const remainingMinutes = Math.max(1, Math.ceil((new Date(part.expires_at).getTime() - Date.now()) / 60_000));
+    const result: SubmitResult = await carrier.submit({
+      partId: part.id,
+      from: part.from,
+      to: part.to,
+      text: part.text,
+      encoding: part.encoding === "ucs2" ? "ucs2" : "gsm7",
+      concat: part.parts > 1 ? { ref, total: part.parts, seq: part.part_number } : undefined,
+      flash: part.flash,
+      validityMinutes: remainingMinutes,
+    });
+    if (result.ok) {
+      accepted += 1;
+      await sent.add(part.id, result.smscMessageId);
+    } else if (result.retryable) retry = result.description;
+    else await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description)));
+  };
+  const lane = async () => {
+    while (next < live.length) {
+      if (Date.now() > deadline) {
+        retry ||= `the batch ran past its time; ${live.length - next} parts wait for the retry`;
+        return;
+      }
+      await submitOne(live[next++]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, live.length) }, lane));
   await sent.flush();
   wakeWorkers(deliverCallback.name);
   return { accepted, retry };
