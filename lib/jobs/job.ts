@@ -20,6 +20,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   expireInSeconds: number;
   /** Jobs a worker claims per fetch. */
   batchSize: number;
+  /** Jobs of a claimed batch run at once (1: one after the other). */
+  concurrency: number;
   /** Cron expression for recurring jobs. */
   cron?: string;
 }
@@ -27,5 +29,5 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 export function defineJob<S extends z.ZodType>(
   job: Pick<JobDefinition<S>, "name" | "payload" | "handler"> & Partial<JobDefinition<S>>,
 ): JobDefinition<S> {
-  return { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300, batchSize: 20, ...job };
+  return { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300, batchSize: 20, concurrency: 1, ...job };
 }

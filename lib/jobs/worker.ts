@@ -30,7 +30,7 @@ export async function startWorker(
       d.name,
       { batchSize: d.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true },
       async (batch) => {
-        for (const job of batch) {
+        const run = async (job: (typeof batch)[number]) => {
           try {
             await d.handler(ctx, d.payload.parse(job.data), { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
           } catch (err) {
@@ -38,7 +38,13 @@ export async function startWorker(
             // Fail this one so pg-boss retries it alone; the rest of the batch completes.
             await boss.fail(d.name, job.id, { message: err instanceof Error ? err.message : String(err) });
           }
-        }
+        };
+        // Up to `concurrency` jobs of the claimed batch at once (one at a time by default).
+        let next = 0;
+        const lane = async () => {
+          while (next < batch.length) await run(batch[next++]);
+        };
+        await Promise.all(Array.from({ length: Math.min(d.concurrency, batch.length) }, lane));
       },
     );
     unregister.push(registerWaker(d.name, () => boss.notifyWorker(workerId)));

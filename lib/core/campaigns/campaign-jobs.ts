@@ -33,7 +33,9 @@ export const campaignBatch = defineJob({
   // batch stops handing parts to the carrier well before (BATCH_SECONDS), so it never overlaps
   // with its own retry.
   expireInSeconds: 45,
+  // Several batches at once, so one writes its messages while the others keep the binds busy.
   batchSize: 4,
+  concurrency: 4,
   async handler(ctx, { campaignId, from, to }) {
     const deadline = Date.now() + BATCH_SECONDS * 1000;
     const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
