@@ -4,6 +4,7 @@
 import type { Database } from "../db/connection.ts";
 import { contextFor } from "../core/context.ts";
 import { applyReceipt } from "../core/sms/apply-receipt.ts";
+import { receiveInbound } from "../core/sms/receive-inbound.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 import { log } from "../http/logger.ts";
 import { env } from "../env.ts";
@@ -43,6 +44,7 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
     log: (level, msg, fields) => log(level, msg, fields),
   });
   carrier.onReceipt((r) => applyReceipt(ctx, r));
+  carrier.onInbound((m) => receiveInbound(ctx, m));
   setCarrier(carrier);
   log("info", "carrier connected", { smsc: url.replace(/\/\/[^@]*@/, "//***@"), simulator: Boolean(simulator) });
   return {

@@ -186,6 +186,22 @@ describe("POST /sms/campaign", () => {
   });
 });
 
+describe("opt-out", () => {
+  it("an inbound STOP blacklists the contact, and the next campaign leaves it out", async () => {
+    const a = await owner();
+    await contact(a.account.id, "+306918880001".replace("0001", "8001"), { groups: ["news"] });
+    await contact(a.account.id, "+306918888002", { groups: ["news"] });
+    await messaging.simulator().sendInbound({ from: "306918888001", to: "Shop", text: " Stop please! " });
+    const c = await eventually(
+      () => analyze(a.auth, { from: "Shop", body: "x", groups: ["news"] }),
+      (r) => r.body.numberOfRecipients === 1,
+    );
+    expect(c.body.recipientsPerGroup).toEqual({ news: 1 });
+    const row = await db.ctx().db.contact.findFirstOrThrow({ where: { accountId: a.account.id, mobile: "+306918888001" } });
+    expect(row.blacklistedServices).toContain("Sms");
+  });
+});
+
 describe("scheduled campaigns", () => {
   const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString().replace(/\.\d+Z$/, "Z");
 

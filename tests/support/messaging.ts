@@ -12,6 +12,7 @@ import { jobs } from "../../lib/jobs/registry.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
 import { contextFor } from "../../lib/core/context.ts";
 import { applyReceipt } from "../../lib/core/sms/apply-receipt.ts";
+import { receiveInbound } from "../../lib/core/sms/receive-inbound.ts";
 import type { Database } from "../../lib/db/connection.ts";
 
 export interface Received {
@@ -33,6 +34,7 @@ export function useMessaging(database: () => Database, options: { deliveryDelayM
     carrier = await connectCarrier(simulator.url);
     const ctx = contextFor(database());
     carrier.onReceipt((r) => applyReceipt(ctx, r));
+    carrier.onInbound((m) => receiveInbound(ctx, m));
     setCarrier(carrier);
     // Callbacks retry at once in tests; the schedule of growing delays is data in the job.
     const fast = jobs.map((j) => (j.name === deliverCallback.name ? { ...j, retryDelaySeconds: 0, retryBackoff: false } : j));

@@ -156,6 +156,8 @@ export const campaignSweep = defineJob({
   cron: "* * * * *",
   retryLimit: 1,
   async handler(ctx) {
+    // Drafts whose creation died between its two phases.
+    await ctx.sql.query(`DELETE FROM campaigns WHERE state = 'Draft' AND created_at < $1`, [new Date(ctx.now().getTime() - 10 * 60_000)]);
     const open = await ctx.db.campaign.findMany({ where: { state: { in: ["Running", "Sent"] } }, select: { id: true }, take: 500, orderBy: { stateAt: "asc" } });
     for (const c of open) await advanceCampaign(ctx, c.id);
   },

@@ -8,6 +8,8 @@ import { campaignCounts, type CampaignCounts } from "./campaign-counts.ts";
 import { fromMicros } from "../../money.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
+/** A campaign being written (its recipients not all stored yet): never shown, never sent. */
+export const DRAFT = "Draft";
 export type CampaignState = (typeof campaignStates)[number];
 export const isFinalCampaignState = (s: string) => s === "Finished" || s === "Failed";
 

@@ -21,33 +21,50 @@ export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: Campa
   const id = crypto.randomUUID();
   const now = ctx.now();
   const state = prepared.scheduledDate ? "Scheduled" : "Queued";
-  const campaign = await ctx.db
-    .$transaction(
-      async (tx) => {
-        if (state === "Queued") await chargeCampaignNow(tx, owner.accountId, id, prepared, now);
-        const c = await tx.campaign.create({
-          data: {
-            id,
-            accountId: owner.accountId,
-            applicationId: owner.application?.id,
-            applicationName: owner.application?.name ?? "",
-            state,
-            currency: owner.currency,
-            createdAt: now,
-            stateAt: now,
-            ...campaignColumns(body, prepared),
-          },
-        });
-        await insertRecipients(tx, id, prepared.built.recipients);
-        await campaignEntered(ctx, tx, c, state === "Queued" ? "Created and queued" : `Created; scheduled for ${prepared.scheduledDate!.toISOString()}`);
-        return c;
-      },
-      { timeout: 60_000, maxWait: 30_000 },
-    )
-    .catch(nameTaken(body.campaignName));
-  wakeWorkers(startCampaign.name);
-  wakeWorkers(deliverCallback.name);
-  return campaign;
+  // Phase 1, outside any transaction: the campaign as a Draft (invisible to every reader) with
+  // its recipients, written straight through the driver — tens of thousands of rows.
+  await insertDraft(ctx, { id, owner, body, prepared, now }).catch(nameTaken(body.campaignName));
+  // Phase 2, one short transaction: charge, Draft → Queued or Scheduled, event, callback, jobs.
+  // A failure here (or a crash between the phases) leaves a Draft the sweep job deletes.
+  try {
+    const campaign = await ctx.db.$transaction(async (tx) => {
+      if (state === "Queued") await chargeCampaignNow(tx, owner.accountId, id, prepared, now);
+      const [c] = await tx.campaign.updateManyAndReturn({ where: { id, state: "Draft" }, data: { state, stateAt: now } });
+      if (!c) throw new Error(`campaign ${id} left Draft unexpectedly`);
+      await campaignEntered(ctx, tx, c, state === "Queued" ? "Created and queued" : `Created; scheduled for ${prepared.scheduledDate!.toISOString()}`);
+      return c;
+    });
+    wakeWorkers(startCampaign.name);
+    wakeWorkers(deliverCallback.name);
+    return campaign;
+  } catch (e) {
+    await ctx.sql.query(`DELETE FROM campaigns WHERE id = $1 AND state = 'Draft'`, [id]).catch(() => undefined);
+    throw e;
+  }
+}
+
+async function insertDraft(ctx: Ctx, d: { id: string; owner: CampaignOwner; body: CampaignBody; prepared: PreparedCampaign; now: Date }) {
+  const c = campaignColumns(d.body, d.prepared);
+  await ctx.sql.query(
+    `INSERT INTO campaigns (id, account_id, application_id, application_name, state, currency, created_at, state_at,
+       name, "from", body, to_numbers, contact_ids, groups, fallback_values, flash, transcode, ttl, respect_quiet_hours, allow_invalid,
+       callback_url, callback_strategy, campaign_callback_url, campaign_callback_strategy, reminder_minutes_before, reminder_to,
+       scheduled_date, sms_analysis, errors, total_messages, total_parts, cost_micros)
+     VALUES ($1, $2, $3, $4, 'Draft', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
+    [
+      d.id, d.owner.accountId, d.owner.application?.id ?? null, d.owner.application?.name ?? "", d.owner.currency, d.now,
+      c.name, c.from, c.body, c.toNumbers, c.contactIds, c.groups, JSON.stringify(c.fallbackValues), c.flash, c.transcode, c.ttl,
+      c.respectQuietHours, c.allowInvalid, c.callbackUrl, c.callbackStrategy, c.campaignCallbackUrl, c.campaignCallbackStrategy,
+      c.reminderMinutesBefore, c.reminderTo, c.scheduledDate, JSON.stringify(c.smsAnalysis), JSON.stringify(c.errors), c.totalMessages,
+      c.totalParts, c.costMicros.toString(),
+    ],
+  );
+  try {
+    await insertRecipients((text, values) => ctx.sql.query(text, values), d.id, d.prepared.built.recipients);
+  } catch (e) {
+    await ctx.sql.query(`DELETE FROM campaigns WHERE id = $1`, [d.id]).catch(() => undefined);
+    throw e;
+  }
 }
 
 export async function chargeCampaignNow(tx: Tx, accountId: string, id: string, p: PreparedCampaign, at: Date) {

@@ -80,26 +80,30 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
   return { built, name, scheduledDate, reminder, callback, campaignCallback, transcode };
 }
 
-/** Writes the resolved recipients with one statement (arrays unnested server-side). */
-export async function insertRecipients(tx: Tx, campaignId: string, rows: RecipientRow[]): Promise<void> {
+type Run = (text: string, values: unknown[]) => Promise<unknown>;
+
+/** Writes the resolved recipients, arrays unnested server-side, 10,000 rows per statement. */
+export async function insertRecipients(run: Run, campaignId: string, rows: RecipientRow[]): Promise<void> {
   const chunk = 10_000;
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
-    await tx.$executeRawUnsafe(
+    await run(
       `INSERT INTO campaign_recipients (campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator)
        SELECT $1::uuid, u.* FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[]) AS u`,
-      campaignId,
-      part.map((_, j) => i + j),
-      part.map((r) => r.mobile),
-      part.map((r) => r.country),
-      part.map((r) => r.contactId),
-      part.map((r) => r.text),
-      part.map((r) => r.parts),
-      part.map((r) => r.encoding),
-      part.map((r) => r.priceMicros.toString()),
-      part.map((r) => r.mcc),
-      part.map((r) => r.mnc),
-      part.map((r) => r.operator),
+      [
+        campaignId,
+        part.map((_, j) => i + j),
+        part.map((r) => r.mobile),
+        part.map((r) => r.country),
+        part.map((r) => r.contactId),
+        part.map((r) => r.text),
+        part.map((r) => r.parts),
+        part.map((r) => r.encoding),
+        part.map((r) => r.priceMicros.toString()),
+        part.map((r) => r.mcc),
+        part.map((r) => r.mnc),
+        part.map((r) => r.operator),
+      ],
     );
   }
 }

@@ -84,39 +84,47 @@ export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to
   const onChange = c.callbackUrl && c.callbackStrategy === "OnChange";
   if (onChange) await ctx.enqueue.prepare([deliverCallback]);
 
-  await ctx.db.$transaction(
-    async (tx) => {
-      const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(
-        `INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
+  // One statement: messages, their parts and their Queued events commit together (the parts'
+  // foreign keys are checked at the end of the statement, when the messages exist).
+  const write = async (run: (text: string, values: unknown[]) => Promise<{ id: string }[]>) =>
+    run(
+      `WITH m AS (
+         INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
                                "from", "to", body, label, country, operator, mcc, mnc, number_type, encoding, parts, flash, ttl, transcode,
                                body_analysis, callback_url, callback_strategy, status, status_at, price_micros, currency, created_at, expires_at)
          SELECT u.id, $1::uuid, $2::uuid, $3, $4::uuid, $5, 'Outbound', 'Sms', $6, u.dest, u.body, '', u.country, u.operator, u.mcc, u.mnc, u.type,
                 u.enc, u.parts, $7, $8, $9, $10::jsonb, $11, $12, 'Queued', $13, u.price, $14, $13, $15
          FROM unnest($16::uuid[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::int[], $26::bigint[])
               AS u(id, dest, body, country, operator, mcc, mnc, type, enc, parts, price)
-         ON CONFLICT (id) DO NOTHING RETURNING id::text`,
+         ON CONFLICT (id) DO NOTHING RETURNING id),
+       p AS (
+         INSERT INTO message_parts (id, message_id, account_id, part_number, text, status, status_at, price_micros, created_at)
+         SELECT u.id, u.message_id, $1::uuid, u.n, u.text, 'Queued', $13, u.price, $13
+         FROM unnest($27::uuid[], $28::uuid[], $29::int[], $30::text[], $31::bigint[]) AS u(id, message_id, n, text, price)
+         WHERE u.message_id IN (SELECT id FROM m)),
+       e AS (
+         INSERT INTO message_events (id, message_id, status, detailed_status, description, at)
+         SELECT gen_random_uuid(), id, $32, $33, $34, $13 FROM m)
+       SELECT id::text FROM m`,
+      [
         c.accountId, c.applicationId, c.applicationName, c.id, c.name, c.from, c.flash, c.ttl, c.transcode, analysis,
         c.callbackUrl, c.callbackStrategy, now, c.currency, expiresAt,
         m.id, m.to, bodyText, m.country, m.operator, m.mcc, m.mnc, m.type, m.enc, m.parts, m.price,
-      );
+        p.id, p.message, p.n, p.text, p.price,
+        queued.status, queued.detailedStatus, queued.description,
+      ],
+    );
+  if (!onChange) {
+    await write(async (text, values) => (await ctx.sql.query<{ id: string }>(text, values)).rows);
+    return ids;
+  }
+  // Reports on every change: the Queued reports commit with the messages.
+  await ctx.db.$transaction(
+    async (tx) => {
+      const inserted = await write((text, values) => tx.$queryRawUnsafe<{ id: string }[]>(text, ...values));
       if (inserted.length === 0) return;
-      await tx.$executeRawUnsafe(
-        `INSERT INTO message_parts (id, message_id, account_id, part_number, text, status, status_at, price_micros, created_at)
-         SELECT u.id, u.message_id, $1::uuid, u.n, u.text, 'Queued', $2, u.price, $2
-         FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::bigint[]) AS u(id, message_id, n, text, price)
-         ON CONFLICT (id) DO NOTHING`,
-        c.accountId, now, p.id, p.message, p.n, p.text, p.price,
-      );
-      await tx.$executeRawUnsafe(
-        `INSERT INTO message_events (id, message_id, status, detailed_status, description, at)
-         SELECT gen_random_uuid(), id, $2, $3, $4, $5 FROM unnest($1::uuid[]) AS id`,
-        inserted.map((r) => r.id), queued.status, queued.detailedStatus, queued.description, now,
-      );
-      if (onChange) {
-        const fresh = new Set(inserted.map((r) => r.id));
-        const messages = await tx.message.findMany({ where: { id: { in: [...fresh] } }, include: { messageParts: true } });
-        for (const msg of messages) await scheduleQueuedReports(ctx, tx, msg);
-      }
+      const messages = await tx.message.findMany({ where: { id: { in: inserted.map((r) => r.id) } }, include: { messageParts: true } });
+      for (const msg of messages) await scheduleQueuedReports(ctx, tx, msg);
     },
     { timeout: 60_000 },
   );

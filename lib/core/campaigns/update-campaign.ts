@@ -13,7 +13,7 @@ import { campaignReminder, startCampaign } from "./campaign-jobs.ts";
 import { campaignEntered, chargeCampaignNow, nameTaken } from "./create-campaign.ts";
 
 export async function findOwnCampaign(ctx: Ctx, accountId: string, id: string): Promise<Campaign> {
-  const c = isUuid(id) ? await ctx.db.campaign.findFirst({ where: { id, accountId } }) : null;
+  const c = isUuid(id) ? await ctx.db.campaign.findFirst({ where: { id, accountId, state: { not: "Draft" } } }) : null;
   if (!c) fail("campaignNotFound", { property: "trackingId", entity: "campaign", value: id });
   return c;
 }
@@ -36,7 +36,7 @@ export async function updateCampaign(ctx: Ctx, owner: CampaignOwner, id: string,
           where: { id },
           data: { state, stateAt: now, version: { increment: 1 }, ...campaignColumns(body, prepared) },
         });
-        await insertRecipients(tx, id, prepared.built.recipients);
+        await insertRecipients((text, values) => tx.$executeRawUnsafe(text, ...values), id, prepared.built.recipients);
         await campaignEntered(ctx, tx, c, state === "Queued" ? "Updated and sent now" : `Updated; scheduled for ${prepared.scheduledDate!.toISOString()}`);
         return c;
       },
