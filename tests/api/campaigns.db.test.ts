@@ -7,6 +7,7 @@ import { POST as createRoute } from "../../app/api/sms/campaign/route.ts";
 import { POST as analyzeRoute } from "../../app/api/sms/analyze/campaign/route.ts";
 import { PUT as updateRoute, DELETE as deleteRoute } from "../../app/api/sms/[trackingId]/route.ts";
 import { GET as getRoute } from "../../app/api/campaigns/[trackingId]/route.ts";
+import { GET as trackRoute } from "../../app/api/sms/tracking/campaign/[campaignTrackingId]/route.ts";
 import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
@@ -40,6 +41,8 @@ const get = (auth: Record<string, string>, id: string) => call(getRoute, { path:
 const update = (auth: Record<string, string>, id: string, body: object) => call(updateRoute, { method: "PUT", path: `/sms/${id}`, headers: auth, params: { trackingId: id }, body });
 const remove = (auth: Record<string, string>, id: string) => call(deleteRoute, { method: "DELETE", path: `/sms/${id}`, headers: auth, params: { trackingId: id } });
 
+const track = (auth: Record<string, string>, id: string) =>
+  call(trackRoute, { path: `/sms/tracking/campaign/${id}?size=100`, headers: auth, params: { campaignTrackingId: id } });
 const numbers = (n: number, prefix = "+3069") => Array.from({ length: n }, (_, i) => `${prefix}${String(40000000 + i * 7919).slice(0, 8)}`);
 const finished = (auth: Record<string, string>, id: string, ms = 30_000) =>
   eventually(() => get(auth, id), (r) => ["Finished", "Failed"].includes(r.body.state), ms);
@@ -140,6 +143,9 @@ describe("POST /sms/campaign", () => {
     expect(done.body.statuses).toEqual({ Queued: 0, Sent: 0, Failed: 0, Delivered: 32, Undelivered: 0, Unsent: 0 });
     expect(done.body.endedAt).not.toBe("");
     expect(done.body.cost).toBeCloseTo(r.body.cost, 6);
+    const tracked = await track(a.auth, id);
+    expect(tracked.body.totalElements).toBe(32);
+    expect(tracked.body.content.every((t: any) => t.campaignTrackingId === id && t.campaignName === "Spring sale 1")).toBe(true);
 
     const received = messaging.simulator().received().filter((s) => s.sourceAddr === "Shop");
     const texts = new Map<string, string[]>();
@@ -239,9 +245,13 @@ describe("scheduled campaigns", () => {
     const a = await owner();
     const r = await create(a.auth, { from: "Shop", body: "x", to: numbers(1), scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
     expect(r.body.state).toBe("Scheduled");
+    const tracked = await track(a.auth, r.body.trackingId);
+    expect(tracked.status).toBe(200);
+    expect(tracked.body.totalElements).toBe(0);
     const del = await remove(a.auth, r.body.trackingId);
     expect(del.status).toBe(200);
     expect((await get(a.auth, r.body.trackingId)).body.code).toBe("404009001");
+    expect((await track(a.auth, r.body.trackingId)).body.code).toBe("404009001");
     expect((await remove(a.auth, crypto.randomUUID())).body.code).toBe("404009001");
     expect((await update(a.auth, "nonsense", { from: "Shop", body: "x", to: numbers(1) })).body.code).toBe("404009001");
     const other = await owner();

@@ -107,6 +107,10 @@ export async function trackCampaign(ctx: Ctx, input: { accountId: string; campai
     ctx.db.messagePart.count({ where }),
     ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort ?? "createdAt,asc"), skip: input.page * input.size, take: input.size }),
   ]);
-  if (total === 0) fail("campaignNotFound");
+  // A campaign whose messages are not written yet (scheduled, or just queued) has an empty page.
+  if (total === 0) {
+    const exists = await ctx.db.campaign.count({ where: { id: input.campaignId, accountId: input.accountId, state: { not: "Draft" } } });
+    if (!exists) fail("campaignNotFound");
+  }
   return { total, rows };
 }
