@@ -3,7 +3,7 @@
 // Receipts update messages through the core.
 import type { Database } from "../db/connection.ts";
 import { contextFor } from "../core/context.ts";
-import { applyReceipt } from "../core/sms/apply-receipt.ts";
+import { receiptApplier } from "../core/sms/apply-receipts.ts";
 import { receiveInbound } from "../core/sms/receive-inbound.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 import { log } from "../http/logger.ts";
@@ -43,7 +43,7 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
     submitsPerSecond: fromUrl.submitsPerSecond ?? (simulator ? Infinity : 100),
     log: (level, msg, fields) => log(level, msg, fields),
   });
-  carrier.onReceipt((r) => applyReceipt(ctx, r));
+  carrier.onReceipt(receiptApplier(ctx));
   carrier.onInbound((m) => receiveInbound(ctx, m));
   setCarrier(carrier);
   log("info", "carrier connected", { smsc: url.replace(/\/\/[^@]*@/, "//***@"), simulator: Boolean(simulator) });

@@ -143,6 +143,9 @@ describe("POST /sms/campaign", () => {
     expect(done.body.statuses).toEqual({ Queued: 0, Sent: 0, Failed: 0, Delivered: 32, Undelivered: 0, Unsent: 0 });
     expect(done.body.endedAt).not.toBe("");
     expect(done.body.cost).toBeCloseTo(r.body.cost, 6);
+    // Receipts are stored in bulk: each message still has its whole history.
+    const histories = await db.ctx().db.message.findMany({ where: { campaignId: id }, include: { events: { orderBy: { at: "asc" } } } });
+    expect(histories.every((m) => m.events.map((e) => e.status).join() === "Queued,Sent,Delivered" && m.finalAt)).toBe(true);
     const tracked = await track(a.auth, id);
     expect(tracked.body.totalElements).toBe(32);
     expect(tracked.body.content.every((t: any) => t.campaignTrackingId === id && t.campaignName === "Spring sale 1")).toBe(true);

@@ -11,7 +11,7 @@ import { startWorker, type Worker } from "../../lib/jobs/worker.ts";
 import { jobs } from "../../lib/jobs/registry.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
 import { contextFor } from "../../lib/core/context.ts";
-import { applyReceipt } from "../../lib/core/sms/apply-receipt.ts";
+import { receiptApplier } from "../../lib/core/sms/apply-receipts.ts";
 import { receiveInbound } from "../../lib/core/sms/receive-inbound.ts";
 import type { Database } from "../../lib/db/connection.ts";
 
@@ -33,7 +33,7 @@ export function useMessaging(database: () => Database, options: { deliveryDelayM
     simulator = await startSmscSimulator({ port: 0, deliveryDelayMs: options.deliveryDelayMs ?? 100 });
     carrier = await connectCarrier(simulator.url);
     const ctx = contextFor(database());
-    carrier.onReceipt((r) => applyReceipt(ctx, r));
+    carrier.onReceipt(receiptApplier(ctx));
     carrier.onInbound((m) => receiveInbound(ctx, m));
     setCarrier(carrier);
     // Callbacks retry at once in tests; the schedule of growing delays is data in the job.

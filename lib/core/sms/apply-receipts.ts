@@ -1,0 +1,100 @@
+// Delivery receipts in bulk. A campaign brings them by the thousand; one statement records a
+// few hundred final receipts of single-part messages without callbacks (the part, an event and
+// the message, as recordPartStatus would). Everything else — multipart messages, reports to send,
+// intermediate states, receipts that overtook their submit's commit — takes applyReceipt, one
+// by one. Each receipt's promise settles when it is stored, so the carrier acknowledges the
+// deliver_sm only then.
+import type { Ctx } from "../context.ts";
+import type { DeliveryReceipt } from "../../carrier/types.ts";
+import { applyReceipt } from "./apply-receipt.ts";
+import { isFinal, receiptStatus } from "./statuses.ts";
+import { campaignTouched } from "../campaigns/advance-campaign.ts";
+
+interface Pending {
+  receipt: DeliveryReceipt;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+interface PartRow {
+  id: string;
+  smsc_message_id: string;
+  status: string;
+  parts: number;
+  callback_url: string;
+}
+
+const MAX_BATCH = 500;
+const WAIT_MS = 10;
+
+export function receiptApplier(ctx: Ctx): (r: DeliveryReceipt) => Promise<void> {
+  let queue: Pending[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = queue;
+    queue = [];
+    if (batch.length) void applyBatch(ctx, batch);
+  };
+  return (receipt) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ receipt, resolve, reject });
+      if (queue.length >= MAX_BATCH) flush();
+      else timer ??= setTimeout(flush, WAIT_MS);
+    });
+}
+
+async function applyBatch(ctx: Ctx, batch: Pending[]): Promise<void> {
+  const one = (p: Pending) => applyReceipt(ctx, p.receipt).then(p.resolve, p.reject);
+  let rows: PartRow[];
+  try {
+    rows = (
+      await ctx.sql.query<PartRow>(
+        `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url
+         FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE p.smsc_message_id = ANY($1::text[])`,
+        [batch.map((p) => p.receipt.smscMessageId)],
+      )
+    ).rows;
+  } catch {
+    await Promise.all(batch.map(one));
+    return;
+  }
+  const byId = new Map(rows.map((r) => [r.smsc_message_id, r]));
+  const fast: { p: Pending; partId: string; status: string; detailed: string; description: string }[] = [];
+  const slow: Pending[] = [];
+  for (const p of batch) {
+    const row = byId.get(p.receipt.smscMessageId);
+    const change = receiptStatus(p.receipt.stat, p.receipt.err);
+    if (row && isFinal(row.status)) p.resolve(); // a repeated receipt: already final
+    else if (row && row.parts === 1 && !row.callback_url && isFinal(change.status) && change.status !== "Failed" && change.status !== "Unsent")
+      fast.push({ p, partId: row.id, status: change.status, detailed: change.detailedStatus, description: change.description });
+    else slow.push(p);
+  }
+  const work: Promise<unknown>[] = slow.map(one);
+  if (fast.length)
+    work.push(
+      ctx.sql
+        .query<{ campaign_id: string | null }>(
+          `WITH r AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS r(id, status, detailed, description)),
+           up AS (UPDATE message_parts p SET status = r.status, detailed_status = r.detailed, status_description = r.description, status_at = $5, done_at = $5
+                  FROM r WHERE p.id = r.id AND p.status NOT IN ('Delivered', 'Undelivered', 'Failed', 'Unsent')
+                  RETURNING p.id, p.message_id, r.status, r.detailed, r.description),
+           ev AS (INSERT INTO message_events (id, message_id, part_id, status, detailed_status, description, at)
+                  SELECT gen_random_uuid(), message_id, id, status, detailed, description, $5 FROM up)
+           UPDATE messages m SET status = up.status, detailed_status = up.detailed, status_description = up.description, status_at = $5, final_at = $5
+           FROM up WHERE m.id = up.message_id
+           RETURNING m.campaign_id::text`,
+          [fast.map((f) => f.partId), fast.map((f) => f.status), fast.map((f) => f.detailed), fast.map((f) => f.description), ctx.now()],
+        )
+        .then(
+          (r) => {
+            for (const id of new Set(r.rows.map((x) => x.campaign_id))) if (id) campaignTouched(ctx, id);
+            for (const f of fast) f.p.resolve();
+          },
+          // The bulk statement failed as a whole: each receipt tries again on its own.
+          () => Promise.all(fast.map((f) => one(f.p))),
+        ),
+    );
+  await Promise.all(work);
+}
