@@ -5,12 +5,9 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route-spec.ts";
 import { parseLooseDate } from "../http/query-date.ts";
-import { callbackSchema } from "./sms.ts";
+import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish } from "./sms.ts";
 import { normalizeFallbackValues } from "../core/campaigns/personalize.ts";
 
-const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
-const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
-const stringish = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
 const stringList = z.array(stringish);
 
 /** "0001-01-01T00:00:00" (a .NET default) and empty values mean "no schedule". */
@@ -70,14 +67,6 @@ export const analyzeCampaignBody = z.object({
   transcode: looseBool.optional(),
   fallbackValues: campaignBody.shape.fallbackValues,
   allowinvalid: looseBool.optional(),
-});
-
-const bodyAnalysis = z.object({
-  characters: z.number().int(),
-  parts: z.number().int(),
-  unicode: z.boolean(),
-  unsupportedGSMCharacters: z.array(z.string()),
-  transcode: z.object({ message: z.string(), parts: z.number().int() }).optional(),
 });
 
 export const campaignAnalysis = z.object({

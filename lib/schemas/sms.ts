@@ -5,9 +5,9 @@ import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 
-const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
-const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
-const stringish = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
+export const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
+export const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+export const stringish = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
 
 export const callbackSchema = z.object({
   url: z.string().trim().min(1, "callback.url is required").max(2000),
@@ -25,7 +25,7 @@ export const sendSmsBody = z.object({
   transcode: looseBool.optional(),
 });
 
-const bodyAnalysis = z.object({
+export const bodyAnalysis = z.object({
   characters: z.number().int(),
   parts: z.number().int(),
   unicode: z.boolean(),
