@@ -84,6 +84,9 @@ describe("GET /api/sms/quietHours/countries/{language}", () => {
       const r = await call(unknownRoute, { path, headers: await token() });
       expect(r.status).toBe(404);
       expect(r.body.code).toBe("404000000");
+      // routee-extras §4: clients read unknown routes as {status, error, message}.
+      expect(r.body).toMatchObject({ status: 404, error: "Not Found" });
+      expect(r.body.message).toContain(path);
     }
   });
 

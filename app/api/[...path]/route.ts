@@ -1,10 +1,14 @@
-// Any other /api path — a 404 in the error envelope rather than an HTML page
+// Any other /api path — a 404 in the error envelope rather than an HTML page. Routee's clients
+// read unknown routes as Spring's {status, error, message}; both shapes are in one body.
 import { DomainError } from "@/lib/core/errors";
 import { errorResponse } from "@/lib/http/render-error";
 
 async function notFound(req: Request): Promise<Response> {
   const path = new URL(req.url).pathname;
-  return errorResponse(new DomainError("routeNotFound", { message: `No endpoint ${req.method} ${path}. See /api/openapi.json.` }), crypto.randomUUID());
+  const message = `No endpoint ${req.method} ${path}. See /api/openapi.json.`;
+  const envelope = errorResponse(new DomainError("routeNotFound", { message }), crypto.randomUUID());
+  const body = { ...(await envelope.json()), status: 404, error: "Not Found", message, path };
+  return Response.json(body, { status: 404, headers: envelope.headers });
 }
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
