@@ -10,11 +10,13 @@ import {
   type OnChangeFn,
   type PaginationState,
   type RowData,
+  type SortingState,
+  type VisibilityState,
 } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
-import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import { Skeleton } from "./skeleton";
 
 declare module "@tanstack/react-table" {
@@ -39,16 +41,45 @@ export interface DataTableProps<T> {
   fetching?: boolean;
   empty?: ReactNode;
   rowClassName?: (row: T) => string | undefined;
+  /** Server-side sorting: with onSortingChange, headers of sortable columns become buttons. */
+  sorting?: SortingState;
+  onSortingChange?: OnChangeFn<SortingState>;
+  /** Columns hidden by the user (column id → false). */
+  columnVisibility?: VisibilityState;
+  /** Opens a row (click or Enter); rows become focusable. */
+  onRowClick?: (row: T) => void;
+  /** Accessible name of a row for onRowClick. */
+  rowLabel?: (row: T) => string;
 }
 
-export function DataTable<T>({ label, columns, data, rowCount, pagination, onPaginationChange, getRowId, loading, fetching, empty, rowClassName }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  data,
+  rowCount,
+  pagination,
+  onPaginationChange,
+  getRowId,
+  loading,
+  fetching,
+  empty,
+  rowClassName,
+  sorting,
+  onSortingChange,
+  columnVisibility,
+  onRowClick,
+  rowLabel,
+}: DataTableProps<T>) {
   const table = useReactTable({
     data,
     columns,
     rowCount,
-    state: { pagination },
+    state: { pagination, ...(sorting ? { sorting } : {}), ...(columnVisibility ? { columnVisibility } : {}) },
     onPaginationChange,
+    onSortingChange,
     manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
     getCoreRowModel: getCoreRowModel(),
     getRowId,
   });
@@ -63,11 +94,31 @@ export function DataTable<T>({ label, columns, data, rowCount, pagination, onPag
           <thead className="bg-slate-50 text-xs font-medium text-slate-500 dark:bg-slate-900/60 dark:text-slate-400">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} className="border-b border-slate-200 dark:border-slate-800">
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={cn("px-4 py-2.5 font-medium whitespace-nowrap", header.column.columnDef.meta?.className)}>
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
+                {group.headers.map((header) => {
+                  const sortable = Boolean(onSortingChange) && header.column.getCanSort() && !header.isPlaceholder;
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                      className={cn("px-4 py-2.5 font-medium whitespace-nowrap", header.column.columnDef.meta?.className)}
+                    >
+                      {header.isPlaceholder ? null : sortable ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-slate-100"
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <ChevronDownIcon size={12} className={cn("transition-transform", !sorted && "opacity-0", sorted === "asc" && "rotate-180")} />
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
               </tr>
             ))}
           </thead>
@@ -84,7 +135,28 @@ export function DataTable<T>({ label, columns, data, rowCount, pagination, onPag
               ))}
             {!loading &&
               rows.map((row) => (
-                <tr key={row.id} className={cn("hover:bg-slate-50/70 dark:hover:bg-slate-800/40", rowClassName?.(row.original))}>
+                <tr
+                  key={row.id}
+                  className={cn(
+                    "hover:bg-slate-50/70 dark:hover:bg-slate-800/40",
+                    onRowClick && "cursor-pointer focus-visible:bg-indigo-50/60 focus-visible:outline-none dark:focus-visible:bg-indigo-500/10",
+                    rowClassName?.(row.original),
+                  )}
+                  {...(onRowClick
+                    ? {
+                        tabIndex: 0,
+                        "aria-label": rowLabel?.(row.original),
+                        onClick: (e: MouseEvent) => {
+                          // Links and buttons inside a row keep their own meaning.
+                          if ((e.target as HTMLElement).closest("a, button")) return;
+                          onRowClick(row.original);
+                        },
+                        onKeyDown: (e: KeyboardEvent) => {
+                          if (e.key === "Enter" && e.target === e.currentTarget) onRowClick(row.original);
+                        },
+                      }
+                    : {})}
+                >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={cn("px-4 py-3 align-middle text-slate-700 dark:text-slate-300", cell.column.columnDef.meta?.className)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

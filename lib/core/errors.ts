@@ -30,6 +30,9 @@ export const errorCatalog = {
   callbackUrlRefused: { status: 400, code: "400005002", message: "The callback URL is not allowed: it must be http(s) and not a private or loopback address." },
   trackingRange: { status: 400, code: "400005003", message: "Only a date range within the latest 7 days is accepted." },
   trackingNotFound: { status: 404, code: "404005000", message: "Tracking not found." },
+  // report (module 007)
+  reportRange: { status: 400, code: "400007001", message: "Invalid report range: startDate must not be after endDate, and the span is at most 5 years." },
+  reportParameter: { status: 400, code: "400007002", message: "Invalid report parameter." },
   // campaign (module 009)
   campaignNotFound: { status: 404, code: "404009001", message: "Campaign not found." },
   campaignNotScheduled: { status: 400, code: "400009002", message: "Only a Scheduled campaign can be changed or deleted." },

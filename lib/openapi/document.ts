@@ -11,8 +11,9 @@ import * as sms from "../schemas/sms.ts";
 import * as campaigns from "../schemas/campaigns.ts";
 import * as campaignsQuietHours from "../schemas/campaigns-quiet-hours.ts";
 import * as contacts from "../schemas/contacts.ts";
+import * as reports from "../schemas/reports.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts];
+const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, reports];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules

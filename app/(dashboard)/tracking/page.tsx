@@ -1,8 +1,18 @@
+// Tracking: search every message part of the account, open one in a drawer, export the search.
+// Support users read; owners and marketers may also resend callbacks.
 import type { Metadata } from "next";
-import { ComingSoon } from "../_components/coming-soon";
+import { Suspense } from "react";
+import { currentUser } from "../_lib/current-user";
+import { TrackingView } from "./_components/tracking-view";
 
+export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Tracking" };
 
-export default function Page() {
-  return <ComingSoon href="/tracking" />;
+export default async function TrackingPage() {
+  const me = await currentUser("/tracking");
+  return (
+    <Suspense>
+      <TrackingView canResend={me.role !== "support"} />
+    </Suspense>
+  );
 }

@@ -7,7 +7,8 @@ import { formatPrice } from "./format";
 
 type Part = MessageDetail["parts"][number];
 
-export function PartsTable({ parts, currency, total }: { parts: Part[]; currency: string; total: number }) {
+/** `operator` adds an Operator column (the message's network; every part goes to it). */
+export function PartsTable({ parts, currency, total, operator }: { parts: Part[]; currency: string; total: number; operator?: string }) {
   const columns: StaticColumn<Part>[] = [
     {
       header: "SMS ID",
@@ -35,6 +36,7 @@ export function PartsTable({ parts, currency, total }: { parts: Part[]; currency
           <span className="text-slate-400">—</span>
         ),
     },
+    ...(operator === undefined ? [] : [{ header: "Operator", cell: () => (operator ? <span className="whitespace-nowrap">{operator}</span> : <span className="text-slate-400">—</span>) }]),
     { header: "Price", className: "text-right", cell: (p) => <span className="whitespace-nowrap tabular-nums">{formatPrice(p.price, currency)}</span> },
     {
       header: "SMSC ID",

@@ -1,0 +1,224 @@
+// The tracking explorer: every part of the account's messages in a date range, filtered with
+// the spec's operators, sorted and paged on the server; the whole search lives in the URL.
+// A row opens the message in a drawer; the search downloads as CSV.
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { PaginationState, SortingState, Updater } from "@tanstack/react-table";
+import { useState } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ActivityIcon, AlertIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { DataTable } from "@/components/ui/table";
+import { useToast } from "@/components/ui/toast";
+import { dateToLocal, localToDate } from "@/lib/schemas/dashboard-campaigns";
+import { MAX_SPAN_DAYS, type TrackingRange } from "@/lib/schemas/dashboard-tracking";
+import { formatDateTimeSeconds } from "../../messages/_components/format";
+import { exportUrl, fetchTracking, trackingKey } from "./api";
+import { columnLabels, defaultColumns, trackingColumns } from "./columns";
+import { FilterBar } from "./filter-bar";
+import { MessageDrawer } from "./message-drawer";
+import { apiQuery, useSearchState } from "./use-search-state";
+
+const presets: { id: TrackingRange; label: string }[] = [
+  { id: "1h", label: "Last hour" },
+  { id: "24h", label: "24 hours" },
+  { id: "7d", label: "7 days" },
+  { id: "30d", label: "30 days" },
+  { id: "custom", label: "Custom" },
+];
+
+const apply = <T,>(u: Updater<T>, old: T): T => (typeof u === "function" ? (u as (o: T) => T)(old) : u);
+
+export function TrackingView({ canResend }: { canResend: boolean }) {
+  const [state, update] = useSearchState();
+  const [showColumns, setShowColumns] = useState(false);
+  const toast = useToast();
+  const query = apiQuery(state, true);
+  const result = useQuery({
+    queryKey: [...trackingKey, query],
+    queryFn: () => fetchTracking(query),
+    placeholderData: keepPreviousData,
+    enabled: state.range !== "custom" || Boolean(state.start),
+  });
+  const page = result.data;
+  const visible = new Set(state.cols ?? defaultColumns);
+  const pagination: PaginationState = { pageIndex: state.page, pageSize: state.size };
+  const sorting: SortingState = [state.sort];
+
+  const share = async () => {
+    await navigator.clipboard?.writeText(window.location.href).catch(() => undefined);
+    toast({ tone: "success", title: "Link copied", description: "Whoever opens it (and may see this account) gets the same search." });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Tracking"
+        description="Every SMS part your account sent or received — single messages and campaigns — with its status, price and delivery time."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={share}>
+              <CopyIcon />
+              Copy link
+            </Button>
+            <a href={exportUrl(apiQuery(state, false))} download className={buttonClasses("secondary")} data-testid="export-csv">
+              Export CSV
+            </a>
+          </div>
+        }
+      />
+
+      <section aria-label="Search" className="mb-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex flex-wrap items-center gap-3">
+          <div role="group" aria-label="Date range" className="inline-flex w-fit flex-wrap rounded-lg bg-slate-100 p-1 dark:bg-slate-800/70">
+            {presets.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                aria-pressed={state.range === p.id}
+                onClick={() =>
+                  update(
+                    p.id === "custom" && !state.start
+                      ? { range: "custom", start: new Date(Date.now() - 86_400_000).toISOString(), end: "" }
+                      : { range: p.id },
+                  )
+                }
+                className={cn(
+                  "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
+                  state.range === p.id
+                    ? "bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-white"
+                    : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
+                )}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+          {state.range === "custom" && (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <Input
+                type="datetime-local"
+                aria-label="From"
+                className="w-52!"
+                value={state.start ? dateToLocal(new Date(state.start)) : ""}
+                onChange={(e) => update({ start: localToDate(e.target.value)?.toISOString() ?? "" })}
+              />
+              <span className="text-slate-500">to</span>
+              <Input
+                type="datetime-local"
+                aria-label="To"
+                className="w-52!"
+                value={state.end ? dateToLocal(new Date(state.end)) : ""}
+                onChange={(e) => update({ end: localToDate(e.target.value)?.toISOString() ?? "" })}
+              />
+            </div>
+          )}
+          <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+            <InfoIcon size={14} className="shrink-0" />
+            The dashboard searches all stored messages, up to {MAX_SPAN_DAYS} days at once; the tracking API answers only the latest 7 days.
+          </p>
+        </div>
+        <FilterBar filters={state.filters} onChange={(filters) => update({ filters })} />
+      </section>
+
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <p aria-live="polite">
+          {page &&
+            (page.capped ? (
+              <>More than {page.totalElements.toLocaleString("en")} parts match — narrow the search to page through them all (the export has every one).</>
+            ) : (
+              <>
+                {page.totalElements.toLocaleString("en")} {page.totalElements === 1 ? "part" : "parts"} from {formatDateTimeSeconds(page.from)} to {formatDateTimeSeconds(page.to)}
+              </>
+            ))}
+        </p>
+        <div className="flex items-center gap-2">
+          <Select aria-label="Rows per page" className="w-36!" value={String(state.size)} onChange={(e) => update({ size: Number(e.target.value), page: 0 })}>
+            {[25, 50, 100, 200].map((n) => (
+              <option key={n} value={n}>
+                {n} per page
+              </option>
+            ))}
+          </Select>
+          <div className="relative">
+            <Button variant="secondary" aria-expanded={showColumns} onClick={() => setShowColumns((v) => !v)}>
+              Columns
+            </Button>
+            {showColumns && (
+              <div role="group" aria-label="Visible columns" className="absolute right-0 z-20 mt-2 w-56 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+                {trackingColumns.map((c) => (
+                  <Checkbox
+                    key={c.id}
+                    label={columnLabels[c.id!]}
+                    checked={visible.has(c.id!)}
+                    onChange={(e) => {
+                      const next = trackingColumns.map((col) => col.id!).filter((id) => (id === c.id ? e.target.checked : visible.has(id)));
+                      update({ cols: next.length ? next : [c.id!] });
+                    }}
+                  />
+                ))}
+                <Button variant="ghost" size="sm" onClick={() => update({ cols: null })}>
+                  Reset columns
+                </Button>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+
+      {result.isError && !page ? (
+        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+          <AlertIcon className="mt-0.5 shrink-0" />
+          <p className="flex-1">{result.error.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => result.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <DataTable
+          label="Message parts"
+          columns={trackingColumns}
+          data={page?.content ?? []}
+          rowCount={page?.totalElements ?? 0}
+          pagination={pagination}
+          onPaginationChange={(u) => {
+            const next = apply(u, pagination);
+            update({ page: next.pageIndex, size: next.pageSize });
+          }}
+          sorting={sorting}
+          onSortingChange={(u) => {
+            const [next] = apply(u, sorting);
+            if (next) update({ sort: { id: next.id, desc: next.desc } });
+          }}
+          columnVisibility={Object.fromEntries(trackingColumns.map((c) => [c.id!, visible.has(c.id!)]))}
+          getRowId={(r) => r.smsId}
+          loading={result.isPending && result.fetchStatus !== "idle"}
+          fetching={result.isFetching}
+          onRowClick={(r) => update({ open: r.trackingId })}
+          rowLabel={(r) => `Open the SMS to ${r.to}, part ${r.part} of ${r.parts}`}
+          empty={
+            <EmptyState
+              icon={<ActivityIcon size={22} />}
+              title={state.filters.length ? "No messages match" : "No messages in this range"}
+              description={state.filters.length ? "Try another operator, a shorter value, or a longer date range." : "Pick a longer range, or send a message from Compose."}
+              action={
+                state.filters.length > 0 && (
+                  <Button variant="secondary" onClick={() => update({ filters: [] })}>
+                    Clear filters
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+      )}
+
+      <MessageDrawer trackingId={state.open} onClose={() => update({ open: "" })} canResend={canResend} />
+    </>
+  );
+}

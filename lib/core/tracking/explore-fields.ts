@@ -1,0 +1,17 @@
+// What the tracking explorer filters and sorts on. Pure constants, shared by the core search,
+// the dashboard's query schema and the page itself (so nothing here may import server code).
+
+export const exploreOperators = ["is", "is_not", "contains", "starts_with", "ends_with"] as const;
+export type ExploreOperator = (typeof exploreOperators)[number];
+
+export const exploreFields = ["to", "from", "status", "detailedStatus", "direction", "country", "campaign", "label", "id"] as const;
+export type ExploreField = (typeof exploreFields)[number];
+
+export interface ExploreFilter {
+  field: ExploreField;
+  op: ExploreOperator;
+  value: string;
+}
+
+export const exploreSortFields = ["createdAt", "statusAt", "to", "from", "status", "country", "price"] as const;
+export type ExploreSortField = (typeof exploreSortFields)[number];

@@ -1,0 +1,217 @@
+// The dashboard's tracking explorer: every part of an account's messages (outbound and inbound,
+// single and campaign) in a time window, filtered with the spec's operators, sorted and paged.
+// Plain SQL so that each condition lands on an index: the window and the account always appear
+// on both tables, so PostgreSQL may start from message_parts (account_id, created_at desc) or,
+// for a recipient, from messages (account_id, to, created_at desc). The export reads the same
+// search page by page with a keyset on (created_at, id) instead of an offset.
+import type { Ctx } from "../context.ts";
+import { fail } from "../errors.ts";
+import { isUuid } from "../../ids.ts";
+
+import type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField } from "./explore-fields.ts";
+
+export type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField };
+
+export interface ExploreSearch {
+  accountId: string;
+  from: Date;
+  to: Date;
+  filters: ExploreFilter[];
+}
+
+export interface ExploreRow {
+  smsId: string;
+  trackingId: string;
+  part: number;
+  parts: number;
+  direction: string;
+  from: string;
+  to: string;
+  body: string;
+  status: string;
+  detailedStatus: string;
+  statusDescription: string;
+  country: string;
+  operator: string;
+  mcc: string;
+  mnc: string;
+  label: string;
+  campaignId: string;
+  campaignName: string;
+  priceMicros: bigint;
+  currency: string;
+  createdAt: Date;
+  statusAt: Date;
+  doneAt: Date | null;
+}
+
+/** At most this many matches are counted exactly; beyond, the page says "more than". */
+export const COUNT_CAP = 10_000;
+
+const sortColumns: Record<ExploreSortField, string> = {
+  createdAt: "p.created_at",
+  statusAt: "p.status_at",
+  to: "m.to",
+  from: "m.from",
+  status: "p.status",
+  country: "m.country",
+  price: "p.price_micros",
+};
+
+// Text columns compared without regard to case, and the plain ones (numbers, ids) compared as typed.
+const columns: Record<Exclude<ExploreField, "id" | "campaign">, { expr: string; folded: boolean }> = {
+  to: { expr: "m.to", folded: false },
+  from: { expr: "m.from", folded: true },
+  status: { expr: "p.status", folded: true },
+  detailedStatus: { expr: "p.detailed_status", folded: true },
+  direction: { expr: "m.direction::text", folded: true },
+  country: { expr: "m.country", folded: true },
+  label: { expr: "m.label", folded: true },
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Numbers as people type them: "+30 691-234 5601" → "+306912345601"; a bare "3069…" for is gets its '+'. */
+function normaliseNumber(value: string, op: ExploreOperator): string {
+  const compact = value.replace(/[\s().-]/g, "");
+  if ((op === "is" || op === "is_not" || op === "starts_with") && /^\d{6,}$/.test(compact)) return `+${compact}`;
+  return compact;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+function textCondition(expr: string, folded: boolean, op: ExploreOperator, value: string, p: Params): string {
+  const col = folded ? `lower(${expr})` : expr;
+  const v = folded ? value.toLowerCase() : value;
+  switch (op) {
+    case "is":
+      return `${col} = ${p.add(v)}`;
+    case "is_not":
+      return `${col} <> ${p.add(v)}`;
+    case "contains":
+      return `${col} LIKE ${p.add(`%${likeEscape(v)}%`)}`;
+    case "starts_with":
+      return `${col} LIKE ${p.add(`${likeEscape(v)}%`)}`;
+    case "ends_with":
+      return `${col} LIKE ${p.add(`%${likeEscape(v)}`)}`;
+  }
+}
+
+function filterCondition(f: ExploreFilter, p: Params): string {
+  const value = f.value.trim();
+  if (f.field === "id") {
+    // A message id (trackingId) or a part id (smsId).
+    if (f.op === "is" || f.op === "is_not") {
+      if (!isUuid(value)) return f.op === "is" ? "false" : "true";
+      const id = p.add(value.toLowerCase());
+      return f.op === "is" ? `(m.id = ${id}::uuid OR p.id = ${id}::uuid)` : `(m.id <> ${id}::uuid AND p.id <> ${id}::uuid)`;
+    }
+    const v = value.toLowerCase();
+    return `(${textCondition("m.id::text", false, f.op, v, p)} OR ${textCondition("p.id::text", false, f.op, v, p)})`;
+  }
+  if (f.field === "campaign") {
+    // A campaign by id, or by name. Single messages have no campaign: "is not X" keeps them.
+    if (isUuid(value) && (f.op === "is" || f.op === "is_not")) {
+      const id = p.add(value.toLowerCase());
+      return f.op === "is" ? `m.campaign_id = ${id}::uuid` : `m.campaign_id IS DISTINCT FROM ${id}::uuid`;
+    }
+    return textCondition("m.campaign_name", true, f.op, value, p);
+  }
+  const c = columns[f.field];
+  return textCondition(c.expr, c.folded, f.op, f.field === "to" ? normaliseNumber(value, f.op) : value, p);
+}
+
+function whereClause(search: ExploreSearch, p: Params): string {
+  if (search.from.getTime() > search.to.getTime()) fail("validation", { message: "The start of the range is after its end.", property: "from" });
+  const account = p.add(search.accountId);
+  const from = p.add(search.from);
+  const to = p.add(search.to);
+  // Both tables carry the account and the creation time (parts copy the message's), so the
+  // planner can start from either side's index.
+  const conditions = [
+    `p.account_id = ${account}`,
+    `m.account_id = ${account}`,
+    `p.created_at >= ${from}`,
+    `p.created_at <= ${to}`,
+    `m.created_at >= ${from}`,
+    `m.created_at <= ${to}`,
+    ...search.filters.map((f) => filterCondition(f, p)),
+  ];
+  return conditions.join(" AND ");
+}
+
+const selectList = `p.id AS "smsId", m.id AS "trackingId", p.part_number AS part, m.parts, m.direction::text AS direction,
+  m.from AS "from", m.to AS "to", left(m.body, 160) AS body, p.status, p.detailed_status AS "detailedStatus",
+  p.status_description AS "statusDescription", m.country, m.operator, m.mcc, m.mnc, m.label,
+  coalesce(m.campaign_id::text, '') AS "campaignId", m.campaign_name AS "campaignName", p.price_micros AS "priceMicros",
+  m.currency, p.created_at AS "createdAt", p.status_at AS "statusAt", p.done_at AS "doneAt"`;
+
+type RawRow = Omit<ExploreRow, "priceMicros"> & { priceMicros: string | number | bigint };
+
+function toRow(r: RawRow): ExploreRow {
+  return {
+    ...r,
+    priceMicros: BigInt(r.priceMicros),
+    createdAt: new Date(r.createdAt),
+    statusAt: new Date(r.statusAt),
+    doneAt: r.doneAt ? new Date(r.doneAt) : null,
+  };
+}
+
+export interface ExploreInput extends ExploreSearch {
+  sort: ExploreSortField;
+  dir: "asc" | "desc";
+  page: number;
+  size: number;
+}
+
+export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ rows: ExploreRow[]; total: number; capped: boolean }> {
+  const p = new Params();
+  const where = whereClause(input, p);
+  const dir = input.dir === "asc" ? "ASC" : "DESC";
+  const order = `${sortColumns[input.sort]} ${dir}, p.id ${dir}`;
+  const limit = p.add(input.size);
+  const offset = p.add(input.page * input.size);
+  const countParams = new Params();
+  const countWhere = whereClause(input, countParams);
+  const cap = countParams.add(COUNT_CAP + 1);
+  const [page, count] = await Promise.all([
+    ctx.sql.query<RawRow>(`SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, p.values),
+    ctx.sql.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${countWhere} LIMIT ${cap}) hits`,
+      countParams.values,
+    ),
+  ]);
+  const n = Number(count.rows[0]?.n ?? 0);
+  return { rows: page.rows.map(toRow), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}
+
+/**
+ * The whole search, newest first, a page at a time: each page continues after the last row of
+ * the previous one (created_at, id), so a large export reads no row twice and holds one page.
+ */
+export async function* exploreTrackingPages(ctx: Ctx, search: ExploreSearch, pageSize = 1000): AsyncGenerator<ExploreRow[]> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const p = new Params();
+    const where = whereClause(search, p);
+    const keyset: string = after ? ` AND (p.created_at, p.id) < (${p.add(after.createdAt)}::timestamptz, ${p.add(after.id)}::uuid)` : "";
+    const limit = p.add(pageSize);
+    const { rows } = await ctx.sql.query<RawRow>(
+      `SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where}${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`,
+      p.values,
+    );
+    if (rows.length === 0) return;
+    const page = rows.map(toRow);
+    yield page;
+    if (rows.length < pageSize) return;
+    const last = page[page.length - 1];
+    after = { createdAt: last.createdAt, id: last.smsId };
+  }
+}
