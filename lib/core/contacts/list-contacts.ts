@@ -25,7 +25,12 @@ const COLUMNS: Record<string, string> = {
   createdAt: "created_at",
 };
 
-export async function listContacts(ctx: Ctx, accountId: string, input: ListContactsInput): Promise<{ total: number; rows: ContactView[] }> {
+/** `createdAt` holds each listed contact's creation time by id (the dashboard shows it). */
+export async function listContacts(
+  ctx: Ctx,
+  accountId: string,
+  input: ListContactsInput,
+): Promise<{ total: number; rows: ContactView[]; createdAt: Map<string, Date> }> {
   const labelTypes = await loadLabelTypes(ctx, accountId);
   const params: unknown[] = [accountId];
   const where = ["account_id = $1"];
@@ -47,12 +52,16 @@ export async function listContacts(ctx: Ctx, accountId: string, input: ListConta
   const whereSql = where.join(" AND ");
   const [count, page] = await Promise.all([
     ctx.sql.query<{ n: number | string }>(`SELECT count(*)::int AS n FROM contacts WHERE ${whereSql}`, filterParams),
-    ctx.sql.query<ContactRow>(
-      `SELECT ${CONTACT_COLUMNS} FROM contacts WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    ctx.sql.query<ContactRow & { createdAt: Date | string }>(
+      `SELECT ${CONTACT_COLUMNS}, created_at AS "createdAt" FROM contacts WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     ),
   ]);
-  return { total: Number(count.rows[0]?.n ?? 0), rows: page.rows.map((r) => toContactView(r, labelTypes)) };
+  return {
+    total: Number(count.rows[0]?.n ?? 0),
+    rows: page.rows.map((r) => toContactView(r, labelTypes)),
+    createdAt: new Map(page.rows.map((r) => [r.id, new Date(r.createdAt)])),
+  };
 }
 
 function orderBy(sort: string | undefined, labelTypes: ReadonlyMap<string, unknown>, params: unknown[]): string {
