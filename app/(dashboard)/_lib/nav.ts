@@ -27,27 +27,13 @@ export interface Section {
 export const sections: Section[] = [
   { href: "/", label: "Overview", icon: HomeIcon },
   { href: "/compose", label: "Compose", icon: SendIcon },
-  {
-    href: "/campaigns",
-    label: "Campaigns",
-    icon: MegaphoneIcon,
-    pitch: "Schedule bulk SMS to contacts and groups, with personalisation and quiet hours.",
-    plans: ["Placeholders like {{firstName}} filled per recipient", "Quiet hours in the recipient's time zone", "Live progress, pause and cancel"],
-  },
+  { href: "/campaigns", label: "Campaigns", icon: MegaphoneIcon },
   {
     href: "/tracking",
     label: "Tracking",
     icon: ActivityIcon,
-    pitch: "Follow every message from submission to delivery receipt, searchable by number, campaign or date.",
-    plans: ["Status history per message part", "Price charged and refunds", "Callback attempts, with resend"],
   },
-  {
-    href: "/contacts",
-    label: "Contacts",
-    icon: UsersIcon,
-    pitch: "Keep an address book of recipients, organised in groups and reusable across campaigns.",
-    plans: ["Import and export CSV", "Groups, labels and custom fields", "Opt-outs honoured everywhere"],
-  },
+  { href: "/contacts", label: "Contacts", icon: UsersIcon },
   {
     href: "/numbers",
     label: "Numbers",

@@ -1,8 +1,13 @@
+// Campaigns: every named campaign with its state, progress and counts; owners and marketers
+// start new ones.
 import type { Metadata } from "next";
-import { ComingSoon } from "../_components/coming-soon";
+import { currentUser } from "../_lib/current-user";
+import { CampaignsView } from "./_components/campaigns-view";
 
+export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaigns" };
 
-export default function Page() {
-  return <ComingSoon href="/campaigns" />;
+export default async function CampaignsPage() {
+  const me = await currentUser("/campaigns");
+  return <CampaignsView canEdit={me.role !== "support"} />;
 }

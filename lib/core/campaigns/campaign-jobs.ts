@@ -116,7 +116,7 @@ export const startCampaign = defineJob({
       }
       for (const r of ranges) await ctx.enqueue(tx, campaignBatch, { campaignId, from: r.from, to: r.to }, { startAfter: r.startAfter });
       const waiting = ranges.filter((r) => r.startAfter).length;
-      await setCampaignState(ctx, tx, campaignId, ["Queued"], "Running", waiting ? `Sending started; ${waiting} of ${ranges.length} batches wait for the end of quiet hours` : `Sending started in ${ranges.length} batches`, {
+      await setCampaignState(ctx, tx, campaignId, ["Queued"], "Running", waiting ? `Sending started; ${waiting} of ${ranges.length} batches wait for the end of quiet hours` : `Sending started in ${ranges.length} ${ranges.length === 1 ? "batch" : "batches"}`, {
         startedAt: at,
         batches: ranges.length,
       });

@@ -1,0 +1,13 @@
+// Edit a Scheduled campaign in the composer.
+import type { Metadata } from "next";
+import { currentUser } from "../../../_lib/current-user";
+import { EditCampaignView } from "../../_components/edit-campaign-view";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Edit campaign" };
+
+export default async function EditCampaignPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const me = await currentUser(`/campaigns/${encodeURIComponent(id)}/edit`);
+  return <EditCampaignView id={id} canEdit={me.role !== "support"} />;
+}

@@ -1,0 +1,202 @@
+// A campaign's messages, server-paged, filtered by status or number, each linking to its own
+// page; before the campaign starts, its recipients with the text each one will get.
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createColumnHelper, type PaginationState } from "@tanstack/react-table";
+import Link from "next/link";
+import { useState } from "react";
+import { StatusBadge } from "@/components/ui/badge";
+import type { ReactNode } from "react";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { DataTable } from "@/components/ui/table";
+import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
+import { countryName, formatPrice, plural } from "../../messages/_components/format";
+import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
+
+const statuses = ["Queued", "Sent", "Delivered", "Undelivered", "Failed", "Unsent"];
+const mcol = createColumnHelper<CampaignMessage>();
+const rcol = createColumnHelper<CampaignRecipient>();
+
+const messageColumns = [
+  mcol.accessor("to", {
+    header: "To",
+    cell: ({ row }) => (
+      <Link href={`/messages/${row.original.trackingId}`} className="group block min-w-0 focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <span className="block font-medium text-slate-900 tabular-nums group-hover:text-indigo-600 group-hover:underline dark:text-slate-100 dark:group-hover:text-indigo-300">{row.original.to}</span>
+        {row.original.contactName && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.original.contactName}</span>}
+      </Link>
+    ),
+  }),
+  mcol.accessor("body", {
+    header: "Text",
+    cell: ({ getValue }) => (
+      <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
+        {getValue()}
+      </span>
+    ),
+    meta: { className: "hidden md:table-cell" },
+  }),
+  mcol.accessor("status", {
+    header: "Status",
+    cell: ({ row }) => (
+      <span className="flex flex-col items-start gap-0.5">
+        <StatusBadge status={row.original.status} />
+        {row.original.detailedStatus && row.original.detailedStatus !== row.original.status && <span className="text-xs text-slate-500 dark:text-slate-400">{row.original.detailedStatus}</span>}
+      </span>
+    ),
+  }),
+  mcol.accessor("parts", { header: "Parts", cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>, meta: { className: "hidden text-right sm:table-cell" } }),
+  mcol.accessor("price", {
+    header: "Price",
+    cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(row.original.price, row.original.currency)}</span>,
+    meta: { className: "hidden text-right lg:table-cell" },
+  }),
+  mcol.accessor("statusAt", {
+    header: "Updated",
+    cell: ({ getValue }) => (
+      <time dateTime={getValue()} title={formatDateTime(getValue())} className="text-xs whitespace-nowrap">
+        {formatRelative(getValue())}
+      </time>
+    ),
+    meta: { className: "hidden text-right sm:table-cell" },
+  }),
+];
+
+function recipientColumns(currency: string) {
+  return [
+    rcol.accessor("mobile", {
+      header: "To",
+      cell: ({ row }) => (
+        <span className="block min-w-0">
+          <span className="block font-medium text-slate-900 tabular-nums dark:text-slate-100">{row.original.mobile}</span>
+          {row.original.contactName && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.original.contactName}</span>}
+        </span>
+      ),
+    }),
+    rcol.accessor("text", {
+      header: "Text it will get",
+      cell: ({ getValue }) => (
+        <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
+          {getValue()}
+        </span>
+      ),
+    }),
+    rcol.accessor("country", { header: "Country", cell: ({ getValue }) => <span title={countryName(getValue())}>{getValue()}</span>, meta: { className: "hidden sm:table-cell" } }),
+    rcol.accessor("parts", { header: "Parts", cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>, meta: { className: "hidden text-right sm:table-cell" } }),
+    rcol.accessor("price", { header: "Price", cell: ({ getValue }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(getValue(), currency)}</span>, meta: { className: "hidden text-right lg:table-cell" } }),
+  ];
+}
+
+export function CampaignMessages({ id, live, started, currency }: { id: string; live: boolean; started: boolean; currency: string }) {
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const [status, setStatus] = useState("");
+  const [search, setSearch] = useState("");
+  const settled = useDebouncedValue(search.trim(), 300);
+  const first = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const params = { page: pagination.pageIndex, size: pagination.pageSize, search: settled };
+
+  const messages = useQuery({
+    queryKey: [...campaignKey(id), "messages", params, status],
+    queryFn: () => fetchCampaignMessages(id, { ...params, status }),
+    enabled: started,
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? 3000 : false,
+  });
+  const recipients = useQuery({
+    queryKey: [...campaignKey(id), "recipients", params],
+    queryFn: () => fetchCampaignRecipients(id, params),
+    enabled: !started,
+    placeholderData: keepPreviousData,
+  });
+
+  const filters = (
+    <div className="flex flex-wrap items-center gap-2">
+      {started && (
+        <Select
+          aria-label="Filter by status"
+          className="h-9! w-40!"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            first();
+          }}
+        >
+          <option value="">Every status</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+      )}
+      <Input
+        type="search"
+        aria-label="Search by number"
+        placeholder="Search by number"
+        className="h-9! w-44!"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          first();
+        }}
+      />
+    </div>
+  );
+
+  if (!started) {
+    const page = recipients.data;
+    return (
+      <section aria-label="Recipients">
+        <SectionHeader
+          title="Recipients"
+          description={page ? `${plural(page.totalElements, "recipient")}, each with its own text. Messages appear here once the campaign starts.` : "What each recipient will get."}
+          actions={filters}
+        />
+        <DataTable
+          label="Campaign recipients"
+          columns={recipientColumns(currency)}
+          data={page?.content ?? []}
+          rowCount={page?.totalElements ?? 0}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          getRowId={(r) => String(r.seq)}
+          loading={recipients.isPending}
+          fetching={recipients.isFetching && recipients.isPlaceholderData}
+          empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{settled ? "No recipient has that number." : "No recipients."}</p>}
+        />
+      </section>
+    );
+  }
+  const page = messages.data;
+  return (
+    <section aria-label="Messages">
+      <SectionHeader title="Messages" description="Open a message for its parts, status history and delivery reports." actions={filters} />
+      <DataTable
+        label="Campaign messages"
+        columns={messageColumns}
+        data={page?.content ?? []}
+        rowCount={page?.totalElements ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        getRowId={(m) => m.trackingId}
+        loading={messages.isPending}
+        fetching={messages.isFetching && messages.isPlaceholderData}
+        empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs."}</p>}
+      />
+    </section>
+  );
+}
+
+function SectionHeader({ title, description, actions }: { title: string; description: ReactNode; actions: ReactNode }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-0">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+        <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{description}</p>
+      </div>
+      {actions}
+    </div>
+  );
+}

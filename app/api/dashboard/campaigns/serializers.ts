@@ -1,0 +1,73 @@
+// Campaign rows to the dashboard's shapes (lib/schemas/dashboard-campaigns.ts): the API's
+// Campaign resource plus what the pages show besides (currency, progress, start and state times).
+import type { Campaign } from "@/lib/db/generated/client";
+import type { CampaignCounts } from "@/lib/core/campaigns/campaign-counts";
+import type { CampaignMessageRow } from "@/lib/core/campaigns/list-campaign-messages";
+import type { CampaignRecipientRow } from "@/lib/core/campaigns/list-campaign-recipients";
+import { campaignResource } from "@/lib/http/campaign-serializers";
+import { iso } from "@/lib/http/serializers";
+import { fromMicros } from "@/lib/money";
+import type { CampaignMessage, CampaignRecipient, CampaignSummary, CampaignView } from "@/lib/schemas/dashboard-campaigns";
+
+export function campaignView(c: Campaign, counts: CampaignCounts): CampaignView {
+  const s = counts.statuses;
+  const finalMessages = s.Delivered + s.Undelivered + s.Failed + s.Unsent;
+  return {
+    ...(campaignResource(c, counts) as Omit<CampaignView, "currency" | "progress" | "finalMessages" | "totalParts" | "startedAt" | "stateAt" | "reminderSentAt" | "allowInvalid" | "transcode">),
+    currency: c.currency,
+    progress: c.totalMessages > 0 ? Math.min(1, finalMessages / c.totalMessages) : 0,
+    finalMessages,
+    totalParts: c.totalParts,
+    startedAt: iso(c.startedAt),
+    stateAt: iso(c.stateAt),
+    reminderSentAt: iso(c.reminderSentAt),
+    allowInvalid: c.allowInvalid,
+    transcode: c.transcode,
+  };
+}
+
+export function campaignSummary(c: Campaign, counts: CampaignCounts): CampaignSummary {
+  const v = campaignView(c, counts);
+  return {
+    trackingId: v.trackingId,
+    campaignName: v.campaignName,
+    state: v.state,
+    createdAt: v.createdAt,
+    scheduledDate: v.scheduledDate,
+    startedAt: v.startedAt,
+    endedAt: v.endedAt,
+    from: v.from,
+    body: v.body.length > 160 ? v.body.slice(0, 160) : v.body,
+    groups: v.groups,
+    statuses: v.statuses,
+    cost: v.cost,
+    currency: v.currency,
+    totalMessages: v.totalMessages,
+    progress: v.progress,
+    finalMessages: v.finalMessages,
+    respectQuietHours: v.respectQuietHours,
+  };
+}
+
+export function campaignMessage(m: CampaignMessageRow): CampaignMessage {
+  return {
+    trackingId: m.id,
+    to: m.to,
+    contactName: m.contactName,
+    status: m.status,
+    detailedStatus: m.detailedStatus,
+    statusDescription: m.statusDescription,
+    parts: m.parts,
+    price: fromMicros(m.priceMicros),
+    currency: m.currency,
+    body: m.body,
+    createdAt: iso(m.createdAt),
+    statusAt: iso(m.statusAt),
+    finalAt: iso(m.finalAt),
+  };
+}
+
+export function campaignRecipient(r: CampaignRecipientRow): CampaignRecipient {
+  const { priceMicros, ...rest } = r;
+  return { ...rest, price: fromMicros(priceMicros) };
+}
