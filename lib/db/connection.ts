@@ -2,6 +2,7 @@
 // PGlite (Postgres compiled to WASM) in a folder or in memory. Both give the same Prisma client
 // plus a raw SQL executor for the job engine, migrations and bulk statements.
 import fs from "node:fs";
+import { log } from "../http/logger.ts";
 import { PrismaClient } from "./generated/client.ts";
 
 export type SqlResult<R> = { rows: R[] };
@@ -31,6 +32,9 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     const pg = await import("pg");
     const { PrismaPg } = await import("@prisma/adapter-pg");
     const pool = new pg.default.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection the server closes (a restart, a failover, an administrator) is an
+    // event to log, not a reason for the process to die; the pool opens a new one when needed.
+    pool.on("error", (err) => log("warn", "database connection lost", { error: err.message }));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     type Queryable = Pick<InstanceType<typeof pg.default.Pool>, "query">;
     const over = (conn: Queryable): Omit<Sql, "session"> => ({

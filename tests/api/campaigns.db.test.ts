@@ -160,6 +160,8 @@ describe("POST /sms/campaign", () => {
     const events = await db.ctx().db.campaignEvent.findMany({ where: { campaignId: id }, orderBy: { at: "asc" } });
     expect(events.map((e) => e.state)).toEqual(["Queued", "Running", "Sent", "Finished"]);
     const calls = await eventually(async () => messaging.received.filter((c) => c.body?.trackingId === id), (c) => c.length >= 4);
+    // Deliveries may overtake each other; updatedDate orders them.
+    calls.sort((x, y) => x.body.updatedDate.localeCompare(y.body.updatedDate));
     expect(calls.map((c) => c.body.state)).toEqual(["Queued", "Running", "Sent", "Finished"]);
     expect(calls.at(-1)!.body.statuses.Delivered).toBe(32);
   });

@@ -22,9 +22,14 @@ export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<str
     if (s.failed === s.messages)
       return (await setCampaignState(ctx, tx, campaignId, ["Running", "Sent"], "Failed", "No message of the campaign could be sent"))?.state ?? c.state;
     let state = c.state;
-    if (state === "Running") state = (await setCampaignState(ctx, tx, campaignId, ["Running"], "Sent", "Every message was handed to the carrier"))?.state ?? state;
+    let at: Date | undefined;
+    if (state === "Running") {
+      const sent = await setCampaignState(ctx, tx, campaignId, ["Running"], "Sent", "Every message was handed to the carrier");
+      state = sent?.state ?? state;
+      at = sent?.stateAt;
+    }
     if (state === "Sent" && s.open === 0)
-      state = (await setCampaignState(ctx, tx, campaignId, ["Sent"], "Finished", "Every message has its final status"))?.state ?? state;
+      state = (await setCampaignState(ctx, tx, campaignId, ["Sent"], "Finished", "Every message has its final status", {}, at))?.state ?? state;
     return state;
   });
 }

@@ -107,19 +107,20 @@ export const startCampaign = defineJob({
       const [row] = await tx.$queryRawUnsafe<{ state: string; version: number }[]>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, campaignId);
       if (!row || row.version !== version || (row.state !== "Scheduled" && row.state !== "Queued")) return;
       const at = ctx.now();
+      let queuedAt: Date | undefined;
       if (row.state === "Scheduled") {
         if (!(await chargeCampaign(tx, c, at))) {
           await setCampaignState(ctx, tx, campaignId, ["Scheduled"], "Failed", `Not enough balance when the campaign was due (${formatMoney(c.costMicros, c.currency)} needed)`);
           return;
         }
-        await setCampaignState(ctx, tx, campaignId, ["Scheduled"], "Queued", "The scheduled time came; charged and queued");
+        queuedAt = (await setCampaignState(ctx, tx, campaignId, ["Scheduled"], "Queued", "The scheduled time came; charged and queued"))?.stateAt;
       }
       for (const r of ranges) await ctx.enqueue(tx, campaignBatch, { campaignId, from: r.from, to: r.to }, { startAfter: r.startAfter });
       const waiting = ranges.filter((r) => r.startAfter).length;
       await setCampaignState(ctx, tx, campaignId, ["Queued"], "Running", waiting ? `Sending started; ${waiting} of ${ranges.length} batches wait for the end of quiet hours` : `Sending started in ${ranges.length} ${ranges.length === 1 ? "batch" : "batches"}`, {
         startedAt: at,
         batches: ranges.length,
-      });
+      }, queuedAt);
     });
     wakeWorkers(campaignBatch.name);
     wakeWorkers(deliverCallback.name);

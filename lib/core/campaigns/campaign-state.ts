@@ -42,8 +42,11 @@ export async function setCampaignState(
   to: CampaignState,
   description: string,
   data: Partial<Pick<Campaign, "startedAt" | "batches">> = {},
+  /** When the state changed (default now); after another change in the same millisecond, later. */
+  after?: Date,
 ): Promise<Campaign | null> {
-  const at = ctx.now();
+  const now = ctx.now();
+  const at = after && after >= now ? new Date(after.getTime() + 1) : now;
   const moved = await tx.campaign.updateManyAndReturn({
     where: { id: campaignId, state: { in: [...from] } },
     data: { state: to, stateAt: at, ...(isFinalCampaignState(to) ? { endedAt: at } : {}), ...data },
