@@ -134,13 +134,15 @@ function whereClause(search: ExploreSearch, p: Params): string {
   const to = p.add(search.to);
   // Both tables carry the account and the creation time (parts copy the message's), so the
   // planner can start from either side's index.
+  // The account and window on the messages side only help a search by recipient (the messages
+  // (account_id, to, created_at) index); otherwise they tempt the planner into joining through
+  // that index instead of the primary key.
+  const byRecipient = search.filters.some((f) => f.field === "to");
   const conditions = [
     `p.account_id = ${account}`,
-    `m.account_id = ${account}`,
     `p.created_at >= ${from}`,
     `p.created_at <= ${to}`,
-    `m.created_at >= ${from}`,
-    `m.created_at <= ${to}`,
+    ...(byRecipient ? [`m.account_id = ${account}`, `m.created_at >= ${from}`, `m.created_at <= ${to}`] : []),
     ...search.filters.map((f) => filterCondition(f, p)),
   ];
   return conditions.join(" AND ");

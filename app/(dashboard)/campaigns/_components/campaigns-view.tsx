@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { PaginationState } from "@tanstack/react-table";
 import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -31,7 +32,15 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [filter, setFilter] = useState<(typeof filters)[number]["id"]>("all");
   const [name, setName] = useState("");
-  const [unnamed, setUnnamed] = useState(false);
+  // ?unnamed=true (a shareable link) also lists campaigns sent through the API without a name.
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [unnamed, setUnnamedState] = useState(params.get("unnamed") === "true");
+  const setUnnamed = (on: boolean) => {
+    setUnnamedState(on);
+    router.replace(on ? `${pathname}?unnamed=true` : pathname, { scroll: false });
+  };
   const search = useDebouncedValue(name.trim(), 300);
   const states = filters.find((f) => f.id === filter)!.states;
   const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
@@ -83,14 +92,21 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
           A campaign sends one SMS to many people at once — your contact groups, picked contacts or a pasted list of numbers — personalised
           with each contact's name, now or at the time you choose.
           {!canEdit && " Ask an owner or a marketer to start one."}
+          {!unnamed && " Campaigns sent through the API without a campaignName are listed only when you ask."}
         </>
       }
       action={
-        canEdit && (
-          <Link href="/campaigns/new" className={buttonClasses("primary")}>
-            <PlusIcon />
-            Create your first campaign
-          </Link>
+        !unnamed ? (
+          <Button variant="secondary" onClick={() => setUnnamed(true)}>
+            Show unnamed (API) campaigns
+          </Button>
+        ) : (
+          canEdit && (
+            <Link href="/campaigns/new" className={buttonClasses("primary")}>
+              <PlusIcon />
+              Create your first campaign
+            </Link>
+          )
         )
       }
     />
