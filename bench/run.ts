@@ -28,6 +28,7 @@ import { machineBusy } from "./support/procs.ts";
 const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./sms-throughput.ts"), // B1
   () => import("./delivery-latency.ts"), // B1b
+  () => import("./campaign-throughput.ts"), // B2
   () => import("./body-analysis.ts"), // B6
   () => import("./smpp-throughput.ts"), // B7
 ];
@@ -67,7 +68,7 @@ function codeVersion(): string {
     }
   };
   const head = git("log", "-1", "--format=%h %s");
-  const dirty = git("status", "--porcelain", "--", "app", "lib", "components", "proxy.ts", "prisma").split("\n").filter(Boolean).length;
+  const dirty = git("status", "--porcelain", "--", "app", "lib", "components", "next.config.mjs", "prisma").split("\n").filter(Boolean).length;
   const newest = (p: string): number => {
     if (!fs.existsSync(p)) return 0;
     const st = fs.statSync(p);
@@ -77,7 +78,7 @@ function codeVersion(): string {
   };
   const buildIdFile = path.join(root, ".next", "BUILD_ID");
   const built = fs.existsSync(buildIdFile) ? fs.statSync(buildIdFile).mtimeMs : 0;
-  const sources = Math.max(...["app", "lib", "components", "proxy.ts"].map((p) => newest(path.join(root, p))));
+  const sources = Math.max(...["app", "lib", "components", "next.config.mjs"].map((p) => newest(path.join(root, p))));
   return (
     `Code: ${head || "(not a git checkout)"}${dirty ? ` + ${dirty} uncommitted change(s) in app/lib/components/prisma` : ""}; ` +
     (built ? `production build of ${new Date(built).toISOString()}${sources > built ? " (OLDER than the newest source file: rebuild with `npx next build` to measure the current code)" : ""}` : "no build yet")

@@ -3,13 +3,13 @@
 // so everything measured is the request path):
 //
 // 1. Trace server (PostgreSQL logs every statement of its database; LOG_LEVEL=info for the
-//    server-side time of each request): the statements per request and, for the sending
-//    transaction, how long the account's row stays locked and how much of that is PostgreSQL
-//    working — one request at a time, then under B1's load (32 connections, one account), then
-//    the same load spread over 16 accounts (is the one account's row lock the limit?); the route's
-//    framework floor (POST without a token: 401 before any database work); and what one database
-//    operation costs through Prisma vs the same SQL through the pg pool.
-// 2. The empty Next.js route with and without the project's proxy.ts (what the proxy adds).
+//    server-side time of each request): the statements per request, how many messages each send
+//    statement stores (group commit) and how long it runs (the account's row is locked that
+//    long) — one request at a time, then under B1's load (32 connections, one account), then the
+//    same load spread over 16 accounts; the route's framework floor (POST without a token: 401
+//    before any database work); and what one database operation costs through Prisma vs the
+//    same SQL through the pg pool.
+// 2. The empty Next.js route with and without the project's API rewrites (what they add).
 // 3. Profile server: a V8 CPU profile (--cpu-prof; it costs a sampling thread, so throughput
 //    figures come from 1, not from here) under the floor load and under B1's load: which code
 //    the CPU time goes to, by package / source folder via the build's source maps.
@@ -19,7 +19,7 @@ import type { BenchContext } from "./support/types.ts";
 import { runLoad, type LoadResult } from "./support/http-load.ts";
 import { fetchToken, smsBody, startSwitchboard } from "./support/switchboard.ts";
 import { startEmptyNext } from "./support/empty-next.ts";
-import { analyzeSendTransactions, readLogEvents, type SendTxStats } from "./support/pg-trace.ts";
+import { analyzeSends, readLogEvents, type SendStats } from "./support/pg-trace.ts";
 import { readProfile, reportProfile, summarize } from "./support/cpu-profile.ts";
 import { CpuMeter, postgresPids } from "./support/procs.ts";
 import { fixed, int, median, ms, sleep } from "./support/stats.ts";
@@ -27,8 +27,8 @@ import { fixed, int, median, ms, sleep } from "./support/stats.ts";
 const CONNECTIONS = 32;
 const ACCOUNTS = 16;
 
-function txRow(title: string, s: SendTxStats): string {
-  return `| ${title} | ${s.transactions} | ${s.statements} | ${ms(s.lockHeldMs.p50)} / ${ms(s.lockHeldMs.p95)} | ${ms(s.dbWhileHeldMs.p50)} | ${ms(s.lockHeldMs.p50 - s.dbWhileHeldMs.p50)} | ${ms(s.lockWaitMs.p50)} / ${ms(s.lockWaitMs.p95)} |`;
+function sendRow(title: string, s: SendStats, requests: number): string {
+  return `| ${title} | ${int(requests)} | ${int(s.sendStatements)} | ${fixed(s.messagesPerStatement ?? NaN, 1)} | ${ms(s.executeMs.p50)} / ${ms(s.executeMs.p95)} |`;
 }
 
 /** Per-request server times from the JSON request log lines (LOG_LEVEL=info) of a log file, from a byte offset. */
@@ -117,7 +117,7 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
   let logMark = fs.statSync(serverLog).size;
   const seq = await runLoad({ url, connections: 1, durationMs: dur / 2, headers, body: smsBody });
   await sleep(300);
-  const seqTx = analyzeSendTransactions(readLogEvents(ctx.pgLogFile, mark), seq.ok);
+  const seqTx = analyzeSends(readLogEvents(ctx.pgLogFile, mark), seq.ok);
   const seqServer = requestLogMs(serverLog, logMark);
 
   const floor = await measured({ url, connections: CONNECTIONS, durationMs: dur / 2, headers: noToken, body: smsBody, okStatus: is401 });
@@ -126,7 +126,7 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
   logMark = fs.statSync(serverLog).size;
   const loaded = await measured({ url, connections: CONNECTIONS, durationMs: dur, headers, body: smsBody });
   await sleep(300);
-  const loadedTx = analyzeSendTransactions(readLogEvents(ctx.pgLogFile, mark));
+  const loadedTx = analyzeSends(readLogEvents(ctx.pgLogFile, mark), loaded.load.ok);
   const loadedServer = requestLogMs(serverLog, logMark);
 
   // 16 accounts, one application and token each, in the same database; and the cost of single
@@ -178,24 +178,24 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
   mark = fs.statSync(ctx.pgLogFile).size;
   const spread = await measured({ url, connections: CONNECTIONS, durationMs: dur, headers, headersFor: perAccount, body: smsBody });
   await sleep(300);
-  const spreadTx = analyzeSendTransactions(readLogEvents(ctx.pgLogFile, mark));
+  const spreadTx = analyzeSends(readLogEvents(ctx.pgLogFile, mark), spread.load.ok);
   await sb.proc.stop();
 
-  // ---- 2: the empty route with and without proxy.ts, alternating ---------------------------
-  ctx.log("B1 profile: the empty Next.js route with and without proxy.ts…");
+  // ---- 2: the empty route with and without the project's rewrites, alternating -------------
+  ctx.log("B1 profile: the empty Next.js route with and without the project's rewrites…");
   const plain = await startEmptyNext(ctx);
-  const proxied = await startEmptyNext(ctx, true);
-  const empty = { plain: [] as { rps: number; cpu: number }[], proxied: [] as { rps: number; cpu: number }[] };
-  for (const e of [plain, proxied]) await runLoad({ url: e.url, connections: CONNECTIONS, durationMs: 1500, headers, body: smsBody });
+  const rewritten = await startEmptyNext(ctx, true);
+  const empty = { plain: [] as { rps: number; cpu: number }[], rewritten: [] as { rps: number; cpu: number }[] };
+  for (const e of [plain, rewritten]) await runLoad({ url: e.url, connections: CONNECTIONS, durationMs: 1500, headers, body: smsBody });
   for (let r = 0; r < (ctx.quick ? 1 : 3); r++)
-    for (const key of r % 2 ? (["proxied", "plain"] as const) : (["plain", "proxied"] as const)) {
-      const e = key === "plain" ? plain : proxied;
+    for (const key of r % 2 ? (["rewritten", "plain"] as const) : (["plain", "rewritten"] as const)) {
+      const e = key === "plain" ? plain : rewritten;
       const m = new CpuMeter({ server: () => [e.proc.pid] });
       m.snapshot();
       const res = await runLoad({ url: e.url, connections: CONNECTIONS, durationMs: dur / 2, headers, body: smsBody });
       empty[key].push({ rps: res.rps, cpu: (m.delta().server! * 1000) / res.rps });
     }
-  await Promise.all([plain.proc.stop(), proxied.proc.stop()]);
+  await Promise.all([plain.proc.stop(), rewritten.proc.stop()]);
 
   const row = (title: string, x: { load: LoadResult; cores: Record<string, number> }, serverMs = "") =>
     `| ${title} | ${int(x.load.rps)} | ${ms(x.load.p50Ms)} / ${ms(x.load.p99Ms)} | ${serverMs} | ${ms((x.cores.server! * 1000) / x.load.rps)} | ${fixed(x.cores.server!)} | ${fixed(x.cores.postgres!)} | ${fixed(x.cores["load generator"]!)} | ${fixed(x.cores["other processes"]!)} |`;
@@ -205,15 +205,17 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
     "",
     "Trace server (inline worker off; PostgreSQL logging every statement, which costs it a little; LOG_LEVEL=info):",
     "",
-    `Per request, outside the transaction: ${fixed(seqTx.outside?.perRequest ?? NaN, 1)} statements (${Object.entries(seqTx.outside?.names ?? {})
+    `Statements per request, one request at a time: ${fixed(seqTx.perRequest?.total ?? NaN, 1)} (${Object.entries(seqTx.perRequest?.names ?? {})
       .map(([k, v]) => `${k} ×${fixed(v, 1)}`)
-      .join(", ")}); the transaction: ${seqTx.statements} statements (${seqTx.statementList.join(" → ")}). Each is one round trip from Node to PostgreSQL.`,
+      .join(", ")}); each is one round trip from Node to PostgreSQL. Under load: ${fixed(loadedTx.perRequest?.total ?? NaN, 2)} per request (${Object.entries(loadedTx.perRequest?.names ?? {})
+      .map(([k, v]) => `${k} ×${fixed(v, 2)}`)
+      .join(", ")}).`,
     "",
-    "| load | send transactions | statements in each | account row locked p50 / p95 | of which PostgreSQL working (p50) | of which waiting for Node (p50) | UPDATE waiting for the lock p50 / p95 |",
-    "|---|---:|---:|---:|---:|---:|---:|",
-    txRow("1 connection (one request at a time)", seqTx),
-    txRow(`${CONNECTIONS} connections, 1 account`, loadedTx),
-    txRow(`${CONNECTIONS} connections, ${ACCOUNTS} accounts`, spreadTx),
+    "| load | requests | send statements | messages per statement | send statement p50 / p95 (the account's row is locked while it runs; includes waiting for it) |",
+    "|---|---:|---:|---:|---:|",
+    sendRow("1 connection (one request at a time)", seqTx, seq.ok),
+    sendRow(`${CONNECTIONS} connections, 1 account`, loadedTx, loaded.load.ok),
+    sendRow(`${CONNECTIONS} connections, ${ACCOUNTS} accounts`, spreadTx, spread.load.ok),
     "",
     "| load | req/s | client p50 / p99 | server-side time per request p50 (request log) | server CPU per request | cores: server | postgres | load generator | other processes |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -222,7 +224,7 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
     row(`${CONNECTIONS} connections, ${ACCOUNTS} accounts`, spread),
     row(`${CONNECTIONS} connections, no token → 401 before any database work (the route's framework floor)`, floor),
     emptyRow("the empty Next.js route (B1's anchor)", empty.plain),
-    emptyRow("the empty Next.js route + the project's proxy.ts", empty.proxied),
+    emptyRow("the empty Next.js route + the project's API rewrites (next.config.mjs)", empty.rewritten),
     "",
     "One database operation, one at a time, from the bench process (the same Prisma client and pg adapter setup as the server, `openDatabase()`):",
     "",

@@ -1,5 +1,7 @@
 // B1: POST /api/sms requests per second, our production server against two anchors measured in
-// the same run, alternating round by round:
+// the same run, alternating round by round (the goal's figure is ours as a user runs it, with the
+// inline worker; the same server with WORKER=off — the request path alone, as a web node of a
+// deployment with a separate worker — is measured in the same rounds and reported too):
 //   - an empty Next.js route handler (bench/empty-next: reads the body, answers {}), served by
 //     the same `next start` — what Next.js itself costs per request on this machine;
 //   - a bare node:http server doing the same zod validation and ONE raw INSERT through `pg` —
@@ -23,9 +25,10 @@ import { fixed, int, median, ms, sleep } from "./support/stats.ts";
 const CONNECTIONS = 32;
 const GOAL_VS_EMPTY = 0.7;
 
-type Key = "ours" | "empty" | "bare";
+type Key = "ours" | "oursOff" | "empty" | "bare";
 const label: Record<Key, string> = {
   ours: "ours (POST /api/sms)",
+  oursOff: "ours, WORKER=off (request path alone)",
   empty: "empty Next.js route",
   bare: "bare node:http + zod + 1 INSERT",
 };
@@ -79,13 +82,17 @@ async function run(ctx: BenchContext): Promise<Row[]> {
 
   ctx.log("B1: starting our server, the empty Next.js app and the bare server…");
   const ours: Switchboard = await startSwitchboard(ctx, { database: "bench_sms", simDeliveryDelayMs: 1500 });
+  const oursOff: Switchboard = await startSwitchboard(ctx, { database: "bench_sms_off", simDeliveryDelayMs: 1500, env: { WORKER: "off" } });
   const empty = await startEmptyNext(ctx);
   const bare = await startBareServer(ctx);
 
   const pgData = `${ctx.pgDataDir}`;
+  // The same headers for every server (the empty and bare ones ignore the token); oursOff's own token.
   const headers = { "content-type": "application/json", authorization: `Bearer ${ours.token}` };
+  const headersFor = (key: Key) => (key === "oursOff" ? { ...headers, authorization: `Bearer ${oursOff.token}` } : headers);
   const targets: Record<Key, { url: string; pid: number; database?: string; databaseUrl?: string }> = {
     ours: { url: `${ours.baseUrl}/api/sms`, pid: ours.proc.pid, database: "bench_sms", databaseUrl: ours.databaseUrl },
+    oursOff: { url: `${oursOff.baseUrl}/api/sms`, pid: oursOff.proc.pid, database: "bench_sms_off", databaseUrl: oursOff.databaseUrl },
     empty: { url: empty.url, pid: empty.proc.pid },
     bare: { url: bare.url, pid: bare.proc.pid, database: "bench_bare", databaseUrl: bare.databaseUrl },
   };
@@ -95,7 +102,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     const meter = new CpuMeter({ server: () => [t.pid], postgres: () => postgresPids(pgData) });
     const activity = record && t.database ? await sampleActivity(ctx.pgUrl, t.database) : undefined;
     meter.snapshot();
-    const load = await runLoad({ url: t.url, connections: CONNECTIONS, durationMs: duration, headers, body: smsBody });
+    const load = await runLoad({ url: t.url, connections: CONNECTIONS, durationMs: duration, headers: headersFor(key), body: smsBody });
     const cores = meter.delta();
     const summary = await activity?.stop();
     if (load.errors > load.requests * 0.01)
@@ -113,29 +120,32 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   };
 
   ctx.log(`B1: warm-up, ${warmupMs} ms each`);
-  for (const key of ["ours", "empty", "bare"] as Key[]) await measure(key, warmupMs, false);
+  const keys: Key[] = ["ours", "empty", "bare", "oursOff"];
+  for (const key of keys) await measure(key, warmupMs, false);
 
-  const keys: Key[] = ["ours", "empty", "bare"];
-  const results: Record<Key, Measured[]> = { ours: [], empty: [], bare: [] };
-  let oursAccepted = 0;
-  const before = await countMessages(ours.databaseUrl);
+  const results: Record<Key, Measured[]> = { ours: [], oursOff: [], empty: [], bare: [] };
+  const accepted = { ours: 0, oursOff: 0 };
+  const before = { ours: await countMessages(ours.databaseUrl), oursOff: await countMessages(oursOff.databaseUrl) };
   for (let r = 0; r < rounds; r++) {
     const order = keys.map((_, i) => keys[(i + r) % keys.length]!);
     for (const key of order) {
       const m = await measure(key, durationMs, true);
       results[key].push(m);
-      if (key === "ours") oursAccepted += m.load.ok;
+      if (key === "ours" || key === "oursOff") accepted[key] += m.load.ok;
       ctx.log(`B1 round ${r + 1}/${rounds} ${label[key]}: ${int(m.load.rps)} req/s (p50 ${ms(m.load.p50Ms)}, p99 ${ms(m.load.p99Ms)})${m.drainMs !== undefined ? `, backlog drained in ${ms(m.drainMs)}` : ""}`);
     }
   }
-  const stored = (await countMessages(ours.databaseUrl)) - before;
-  if (stored !== oursAccepted) throw new Error(`ours answered 2xx ${oursAccepted} times but stored ${stored} messages`);
+  for (const [key, sb] of [["ours", ours], ["oursOff", oursOff]] as const) {
+    const stored = (await countMessages(sb.databaseUrl)) - before[key];
+    if (stored !== accepted[key]) throw new Error(`${label[key]} answered 2xx ${accepted[key]} times but stored ${stored} messages`);
+  }
 
   const med = (key: Key) => median(results[key].map((m) => m.load.rps));
   const o = med("ours");
   const e = med("empty");
   const b = med("bare");
-  const paired = (anchor: Key) => median(results.ours.map((m, i) => m.load.rps / results[anchor][i]!.load.rps));
+  const off = med("oursOff");
+  const paired = (anchor: Key, of: Key = "ours") => median(results[of].map((m, i) => m.load.rps / results[anchor][i]!.load.rps));
 
   // Details: every round, then where the CPU and the database connections went (medians).
   const lines: string[] = [];
@@ -151,7 +161,10 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       );
     }
   lines.push("");
-  lines.push(`Paired (per-round) ratios, median: ours ÷ empty ${fixed(paired("empty"))}, ours ÷ bare ${fixed(paired("bare"))}.`);
+  lines.push(
+    `Paired (per-round) ratios, median: ours ÷ empty ${fixed(paired("empty"))}, ours ÷ bare ${fixed(paired("bare"))}; ` +
+      `with WORKER=off ÷ empty ${fixed(paired("empty", "oursOff"))}.`,
+  );
   const drains = results.ours.map((m) => m.drainMs!);
   const sustained = median(results.ours.map((m) => m.load.ok / ((durationMs + m.drainMs!) / 1000)));
   const drainCpuPerMessage = median(results.ours.map((m) => (m.drainCores! * m.drainMs!) / Math.max(1, m.drainPending!)));
@@ -160,7 +173,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       `to submit them and apply their receipts (which come 1500 ms after the submit), using ${fixed(median(results.ours.map((m) => m.drainCores!)))} cores of the server ` +
       `(≈ ${ms(drainCpuPerMessage)} of CPU per message finished). Accepted-and-completed throughput: ${int(sustained)} messages/s.`,
   );
-  for (const key of ["ours", "bare"] as Key[]) {
+  for (const key of ["ours", "oursOff", "bare"] as Key[]) {
     const acts = results[key].map((m) => m.activity!).filter(Boolean);
     // States that held at least 0.01 connections on average (the rest is noise).
     const classes = [...new Set(acts.flatMap((a) => Object.keys(a.mean)))].filter((c) => median(acts.map((a) => a.mean[c] ?? 0)) >= 0.01).sort();
@@ -177,7 +190,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   ctx.detail(lines.join("\n"));
 
   if (ctx.profile) {
-    await Promise.all([ours.proc.stop(), empty.proc.stop(), bare.proc.stop()]);
+    await Promise.all([ours.proc.stop(), oursOff.proc.stop(), empty.proc.stop(), bare.proc.stop()]);
     const { profileSendSms } = await import("./sms-profile.ts");
     await profileSendSms(ctx);
   }
@@ -190,6 +203,13 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       ratio: fixed(o / e),
       goal: `≥ ${GOAL_VS_EMPTY}`,
       met: o / e >= GOAL_VS_EMPTY,
+    },
+    {
+      name: "B1 POST /api/sms req/s, WORKER=off (the request path alone) vs empty Next.js route",
+      ours: int(off),
+      anchor: int(e),
+      ratio: fixed(off / e),
+      goal: "— (reported)",
     },
     {
       name: "B1 POST /api/sms req/s vs bare node:http + zod + 1 INSERT",

@@ -66,7 +66,7 @@ function moduleOf(p: string): string {
     if (pkg === "next") return rest.includes("compiled") ? `next (${rest[rest.indexOf("compiled") + 1]})` : "next";
     return pkg;
   }
-  const m = /(?:^|\/)(lib\/db\/generated|lib\/[^/]+|app|components|proxy\.ts|instrumentation\.ts)(?:\/|$)/.exec(p);
+  const m = /(?:^|\/)(lib\/db\/generated|lib\/[^/]+|app|components|instrumentation\.ts)(?:\/|$)/.exec(p);
   if (m) return m[1]!;
   return p.replace(/^.*\/\.next\//, ".next/");
 }
@@ -83,7 +83,7 @@ export function bucketOf(module: string): string {
   if (module === "pg-boss" || module === "lib/jobs" || module === "cron-parser" || module === "serialize-error") return "pg-boss / jobs";
   if (module === "zod") return "zod";
   if (module === "smpp" || module === "lib/carrier") return "SMPP (carrier, simulator, smpp)";
-  if (module.startsWith("lib/") || module === "app" || module === "proxy.ts" || module === "libphonenumber-js") return "our code (lib/, app/, proxy) + libphonenumber";
+  if (module.startsWith("lib/") || module === "app" || module === "libphonenumber-js") return "our code (lib/, app/) + libphonenumber";
   return `other (${module})`;
 }
 

@@ -22,22 +22,32 @@ function filesOf(dir: string): string[] {
 }
 
 /**
- * The built app's folder (building it first when needed). withProxy: the project's proxy.ts is
- * copied in too, to measure what it adds to every /api request.
+ * The built app's folder (building it first when needed). withRewrites: the app also gets the
+ * project's API rewrites (next.config.mjs: trailing slashes, /sms/analyse), to measure what they
+ * add to every /api request.
  */
-export function buildEmptyNext(log: (m: string) => void, withProxy = false): string {
+export function buildEmptyNext(log: (m: string) => void, withRewrites = false): string {
   const nextVersion = (JSON.parse(fs.readFileSync(path.join(projectRoot, "node_modules", "next", "package.json"), "utf8")) as { version: string }).version;
   const hash = crypto.createHash("sha256").update(nextVersion);
   for (const f of filesOf(source).sort()) hash.update(path.relative(source, f)).update(fs.readFileSync(f));
-  const proxyFile = path.join(projectRoot, "proxy.ts");
-  if (withProxy) hash.update("proxy.ts").update(fs.readFileSync(proxyFile));
+  const projectConfig = path.join(projectRoot, "next.config.mjs");
+  if (withRewrites) hash.update("next.config.mjs").update(fs.readFileSync(projectConfig));
   const dir = path.join(os.tmpdir(), `switchboard-bench-empty-next-${hash.digest("hex").slice(0, 12)}`);
   if (fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) return dir;
   log(`building the empty Next.js app into ${dir}…`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(source, dir, { recursive: true, filter: (p) => !p.includes(`${path.sep}.next`) });
   fs.symlinkSync(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"));
-  if (withProxy) fs.copyFileSync(proxyFile, path.join(dir, "proxy.ts"));
+  if (withRewrites) {
+    // The app's own config, plus the project's routing options.
+    fs.renameSync(path.join(dir, "next.config.mjs"), path.join(dir, "next.config.base.mjs"));
+    const config = [
+      `import base from "./next.config.base.mjs";`,
+      `import project from ${JSON.stringify(projectConfig)};`,
+      `export default { ...base, skipTrailingSlashRedirect: project.skipTrailingSlashRedirect, rewrites: project.rewrites };`,
+    ];
+    fs.writeFileSync(path.join(dir, "next.config.mjs"), config.join("\n") + "\n");
+  }
   execFileSync(nextBin, ["build"], {
     cwd: dir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
@@ -46,11 +56,11 @@ export function buildEmptyNext(log: (m: string) => void, withProxy = false): str
   return dir;
 }
 
-export async function startEmptyNext(ctx: BenchContext, withProxy = false): Promise<{ proc: Proc; url: string }> {
-  const dir = buildEmptyNext(ctx.log, withProxy);
+export async function startEmptyNext(ctx: BenchContext, withRewrites = false): Promise<{ proc: Proc; url: string }> {
+  const dir = buildEmptyNext(ctx.log, withRewrites);
   const port = await ctx.freePort();
   const logDir = ctx.tmpDir("empty-next-");
-  const proc = startProcess(`empty Next.js app${withProxy ? " + proxy.ts" : ""}`, nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  const proc = startProcess(`empty Next.js app${withRewrites ? " + the project's rewrites" : ""}`, nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: dir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     logFile: path.join(logDir, "server.log"),

@@ -3,7 +3,8 @@
 // rendering and one log line per request.
 import crypto from "node:crypto";
 import { z } from "zod";
-import { getDatabase } from "../db/index.ts";
+import { getDatabase, type Database } from "../db/index.ts";
+import type { Sql } from "../db/connection.ts";
 import { contextFor, type Ctx } from "../core/context.ts";
 import { DomainError, fail } from "../core/errors.ts";
 import { authenticateToken } from "../core/tokens/authenticate-token.ts";
@@ -40,11 +41,10 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
     let principal: Principal | null = null;
     let response: Response;
     try {
-      const database = await getDatabase();
-      const ctx = contextFor(database);
+      const database = getDatabase();
+      const ctx = ready.get(database) ?? (await contextWhenOpen(database));
       principal = await authenticate(spec, req, ctx);
-      const rawParams = (await routeContext?.params) ?? {};
-      const params = spec.params ? parseWith(spec.params, rawParams, "params") : undefined;
+      const params = spec.params ? parseWith(spec.params, (await routeContext?.params) ?? {}, "params") : undefined;
       const query = spec.query ? parseWith(spec.query, parseQuery(req), "query") : undefined;
       const body = spec.body ? parseWith(spec.body, await parseBody(req, spec), "body") : undefined;
       const result = await handler({ req, ctx, principal, query, body, params, requestId } as HandlerArgs<S>);
@@ -56,13 +56,61 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
     log("info", "request", {
       requestId,
       method: req.method,
-      path: new URL(req.url).pathname,
+      path: pathOf(req.url),
       status: response.status,
       ms: Math.round(performance.now() - started),
       accountId: principal?.accountId,
     });
     return response;
   };
+}
+
+// One context per database for every request (it holds no per-request state), instead of a new
+// one, with its job producer lookup, on each; found without an await once the database is open.
+const ready = new WeakMap<Promise<Database>, Ctx>();
+async function contextWhenOpen(database: Promise<Database>): Promise<Ctx> {
+  const ctx = contextOf(await database);
+  ready.set(database, ctx);
+  return ctx;
+}
+const contexts = new WeakMap<Database, Ctx>();
+function contextOf(database: Database): Ctx {
+  let ctx = contexts.get(database);
+  if (!ctx) {
+    ctx = contextFor(database);
+    if (database.kind === "postgres") ctx = { ...ctx, sql: preparedStatements(ctx.sql) };
+    contexts.set(database, ctx);
+  }
+  return ctx;
+}
+
+// Raw SQL of request handlers (ctx.sql.query) runs as named prepared statements on PostgreSQL:
+// each connection parses and plans a statement once instead of on every request. For the token
+// lookup and the send statement that is 0.2 and 0.75 ms less PostgreSQL CPU per request, and
+// less Node CPU too (docs/performance.md, B1). Bounded: the first MAX_PREPARED distinct texts
+// get a name, later ones run unnamed, so SQL built with varying text cannot grow the
+// connections' statement caches without end. pg's query() takes a config object with a name;
+// lib/db/connection.ts hands the text to pg's Pool.query unchanged (Sql.query could take the
+// name as an option instead of this cast).
+const MAX_PREPARED = 200;
+const statementNames = new Map<string, string>();
+function preparedStatements(sql: Sql): Sql {
+  return {
+    ...sql,
+    query: (text, values) => {
+      let name = statementNames.get(text);
+      if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `sb_${statementNames.size + 1}`));
+      return name ? sql.query({ name, text } as unknown as string, values) : sql.query(text, values);
+    },
+  };
+}
+
+/** The path of an absolute request URL, without parsing it into a URL object. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.search(/[?#]/);
+  return url.slice(start, end < 0 ? undefined : end);
 }
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "params"): z.output<T> {

@@ -1,4 +1,6 @@
-// The first status of a new message: an event, and with OnChange a report per part.
+// The first status of a new message, reported: with OnChange, a delivery report per part,
+// written and enqueued in the transaction that stores the message. (The Queued event itself is
+// written by sendSms' statement.)
 import type { Ctx, Tx } from "../context.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { queued } from "./statuses.ts";
@@ -7,8 +9,7 @@ import { smsReportPayload } from "./report-payload.ts";
 type Message = Parameters<typeof smsReportPayload>[0] & { accountId: string; callbackUrl: string; callbackStrategy: string; createdAt: Date };
 type Part = { id: string; partNumber: number; priceMicros: bigint };
 
-export async function recordQueued(ctx: Ctx, tx: Tx, message: Message, parts: Part[]): Promise<void> {
-  await tx.messageEvent.create({ data: { messageId: message.id, ...queued, at: message.createdAt } });
+export async function reportQueued(ctx: Ctx, tx: Tx, message: Message, parts: Part[]): Promise<void> {
   if (!message.callbackUrl || message.callbackStrategy !== "OnChange") return;
   for (const part of parts)
     await scheduleCallback(ctx, tx, {

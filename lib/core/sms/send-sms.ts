@@ -1,19 +1,31 @@
-// POST /sms: validates the send, prices it, and in one transaction debits the account, stores
-// the message with its parts (status Queued) and enqueues its submission and any callback.
+// POST /sms: validates the send, prices it, and in one statement debits the account, stores the
+// message with its parts (status Queued), its first event and its ledger entry, and enqueues its
+// submission; OnChange callbacks of the Queued status join that statement in one transaction.
+//
+// Why so (docs/performance.md, B1): through Prisma the send was 8 statements in an interactive
+// transaction plus the price lookup, ≈ 10 ms of CPU per request, and the account's balance row
+// stayed locked from the debit to the COMMIT while Node worked between statements, which
+// serialised one account's sends. As one statement (data-modifying CTEs) it is one round trip,
+// PostgreSQL holds the row lock only while the statement runs, and the price is read in it
+// (nothing to invalidate when `price set` changes a price, from this process or another). The
+// sends of one account that arrive while its statement runs go together in the next one (group
+// commit, `queueSend` below).
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
+import type { Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
 import { env } from "../../env.ts";
-import { chargeAccount } from "../accounts/charge-account.ts";
-import { priceFor } from "../prices/price-for.ts";
+import { countryPrice } from "../prices/price-for.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import { analyzeBody, splitBody, transcodeBody, type BodyAnalysis } from "./analyze-body.ts";
 import { parseRecipient } from "./parse-recipient.ts";
 import { isValidSender } from "./validate-sender.ts";
-import { recordQueued } from "./record-queued.ts";
+import { reportQueued } from "./record-queued.ts";
+import { queued } from "./statuses.ts";
 import { submitSms } from "./submit-sms.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
+import type { Message } from "../../db/generated/client.ts";
 
 export interface SendSmsInput {
   accountId: string;
@@ -32,7 +44,8 @@ export interface SendSmsInput {
 
 export const DEFAULT_TTL_MINUTES = 4320;
 
-export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "currency" | "from" | "to" | "body" | "transcode">) {
+/** The checks and the analysis that need no database: sender, destination, text and parts. */
+function checkSms(input: Pick<SendSmsInput, "from" | "to" | "body" | "transcode">) {
   if (!isValidSender(input.from))
     fail("invalidSender", { property: "from", properties: { from: "Invalid sender id" } });
   const recipient = parseRecipient(input.to);
@@ -41,16 +54,171 @@ export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId"
   const text = (input.transcode && transcodeBody(input.body)) || input.body;
   const split = splitBody(text);
   const bodyAnalysis: BodyAnalysis = analyzeBody(input.body);
-  const currency = input.currency ?? (await ctx.db.account.findUnique({ where: { id: input.accountId }, select: { currency: true } }))?.currency;
-  if (!currency) fail("accountNotFound");
-  const price = await priceFor(ctx.db, { iso: recipient.country, currency });
+  return { recipient, split, bodyAnalysis };
+}
+
+async function accountCurrency(ctx: Ctx, accountId: string): Promise<string> {
+  const { rows } = await ctx.sql.query<{ currency: string }>("SELECT currency FROM accounts WHERE id = $1::uuid", [accountId]);
+  if (!rows[0]) fail("accountNotFound");
+  return rows[0].currency;
+}
+
+export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "currency" | "from" | "to" | "body" | "transcode">) {
+  const { recipient, split, bodyAnalysis } = checkSms(input);
+  const currency = input.currency ?? (await accountCurrency(ctx, input.accountId));
+  const price = await countryPrice(ctx, { iso: recipient.country, currency });
   return { recipient, split, bodyAnalysis, price, currency };
+}
+
+// The send statement: one or more messages of one account (see `queueSends`). Every insert
+// reads from `accepted`, which has rows only when every message's destination has a price in
+// the account's currency and the balance covers them all: else nothing is written and the
+// statement returns no row. The conditional UPDATE re-checks the balance after waiting for a
+// concurrent send's row lock, so concurrent sends never overdraw; each message gets its own
+// ledger entry, its balance before and after in the batch's order. The job row is what
+// pg-boss 10's send() inserts for a job without options (its plans.js insertJob: the queue's
+// retry, expiry, retention and dead-letter settings).
+const sendStatement = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+    ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
+    application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
+    encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
+    callback_strategy text, part_ids uuid[], part_texts text[])
+), priced AS (
+  SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
+         sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
+    FROM input i
+    JOIN LATERAL (SELECT price_micros, mcc, mnc, network FROM prices
+                   WHERE service = 'Sms' AND iso = i.iso AND currency = $3 AND mnc = ''
+                   ORDER BY mcc LIMIT 1) p ON p.price_micros >= 0
+), debit AS (
+  UPDATE accounts SET balance_micros = accounts.balance_micros - t.total
+    FROM (SELECT coalesce(sum(cost), 0) AS total, count(*) AS n FROM priced) t
+   WHERE accounts.id = $2::uuid AND t.n = jsonb_array_length($1::jsonb) AND accounts.balance_micros >= t.total
+  RETURNING accounts.balance_micros AS after, t.total
+), accepted AS (
+  SELECT p.*, d.after + d.total - p.cum AS balance_after FROM priced p, debit d
+), ledger AS (
+  INSERT INTO ledger_entries (id, account_id, kind, source, description, reference, amount_micros, balance_before_micros, balance_after_micros, created_at)
+  SELECT gen_random_uuid(), $2::uuid, 'Charge'::"LedgerKind", 'Usage', a.description, a.id::text, -a.cost, a.balance_after + a.cost, a.balance_after, a.at
+    FROM accepted a
+), message AS (
+  INSERT INTO messages (id, account_id, application_id, application_name, "from", "to", body, label, country, operator, mcc, mnc,
+                        number_type, encoding, parts, flash, ttl, transcode, body_analysis, callback_url, callback_strategy,
+                        status, status_at, price_micros, currency, created_at, expires_at)
+  SELECT a.id, $2::uuid, a.application_id, a.application_name, a."from", a."to", a.body, a.label, a.iso, a.network, a.mcc, a.mnc,
+         a.number_type, a.encoding, a.parts, a.flash, a.ttl, a.transcode, a.body_analysis, a.callback_url, a.callback_strategy,
+         'Queued', a.at, a.cost, $3, a.at, a.expires_at
+    FROM accepted a
+), parts AS (
+  INSERT INTO message_parts (id, message_id, account_id, part_number, text, status_at, created_at, price_micros)
+  SELECT p.id, a.id, $2::uuid, p.n, p.text, a.at, a.at, a.price_micros
+    FROM accepted a CROSS JOIN LATERAL unnest(a.part_ids, a.part_texts) WITH ORDINALITY AS p(id, text, n)
+), event AS (
+  INSERT INTO message_events (id, message_id, status, detailed_status, description, at)
+  SELECT gen_random_uuid(), a.id, $5, $6, $7, a.at
+    FROM accepted a
+), job AS (
+  INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
+                          expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+  SELECT gen_random_uuid(), q.name, jsonb_build_object('messageId', a.id), 0, now(), NULL, NULL, q.dead_letter,
+         COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
+         now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
+         COALESCE(q.retry_limit, 2),
+         CASE WHEN COALESCE(q.retry_backoff, false) THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
+         COALESCE(q.retry_backoff, false),
+         q.policy
+    FROM accepted a, pgboss.queue q
+   WHERE q.name = $4
+  ON CONFLICT DO NOTHING
+)
+SELECT a.ord, a.cost::text AS total, a.price_micros::text AS price_micros, a.mcc, a.mnc, a.network FROM accepted a`;
+
+type Sent = { ord: number; total: string; price_micros: string; mcc: string; mnc: string; network: string };
+/** One message's row of the statement's input (jsonb_to_recordset above). */
+type SendRow = Record<string, unknown> & { ord: number };
+type Batch = { accountId: string; currency: string };
+
+const statementValues = (b: Batch, rows: SendRow[]) => [
+  JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description,
+];
+
+// Group commit. The sends of one account are serialised by its balance row anyway (each waits
+// for the previous one's row lock), so while one statement of an account is running, the sends
+// of that account that arrive meanwhile wait here instead, and go together in the next
+// statement: one round trip, one UPDATE of the balance and one lock for all of them. A send
+// arriving when none is running goes at once, alone. When a batch of several cannot go as a
+// whole (a message without a price, a balance that does not cover them all, an error), each of
+// its messages is retried alone, so every send gets exactly the answer it would get on its own.
+const MAX_BATCH = 64;
+type Waiting = { row: SendRow; done(result: { row?: Sent; error?: unknown }): void };
+type Queue = { running: boolean; waiting: Waiting[] };
+const queues = new WeakMap<Sql, Map<string, Queue>>();
+
+function queueSend(sql: Sql, batch: Batch, row: Omit<SendRow, "ord">): Promise<Sent | null> {
+  let byAccount = queues.get(sql);
+  if (!byAccount) queues.set(sql, (byAccount = new Map()));
+  const key = `${batch.accountId} ${batch.currency}`;
+  let queue = byAccount.get(key);
+  if (!queue) byAccount.set(key, (queue = { running: false, waiting: [] }));
+  return new Promise((resolve, reject) => {
+    queue.waiting.push({ row: { ...row, ord: 0 }, done: (r) => ("error" in r ? reject(r.error) : resolve(r.row ?? null)) });
+    if (!queue.running) {
+      queue.running = true;
+      void drain(sql, batch, queue).finally(() => {
+        queue.running = false;
+        if (queue.waiting.length === 0 && byAccount.get(key) === queue) byAccount.delete(key);
+      });
+    }
+  });
+}
+
+async function drain(sql: Sql, batch: Batch, queue: Queue): Promise<void> {
+  while (queue.waiting.length) {
+    const items = queue.waiting.splice(0, MAX_BATCH);
+    items.forEach((w, i) => (w.row.ord = i));
+    let alone = items;
+    try {
+      const { rows } = await sql.query<Sent>(sendStatement, statementValues(batch, items.map((w) => w.row)));
+      const sent = new Map(rows.map((r) => [r.ord, r]));
+      for (const w of items) if (sent.has(w.row.ord)) w.done({ row: sent.get(w.row.ord) });
+      alone = items.length === 1 ? [] : items.filter((w) => !sent.has(w.row.ord));
+      if (items.length === 1 && rows.length === 0) items[0]!.done({});
+    } catch (error) {
+      if (items.length === 1) {
+        items[0]!.done({ error });
+        alone = [];
+      }
+    }
+    for (const w of alone) {
+      w.row.ord = 0;
+      try {
+        const { rows } = await sql.query<Sent>(sendStatement, statementValues(batch, [w.row]));
+        w.done({ row: rows[0] });
+      } catch (error) {
+        w.done({ error });
+      }
+    }
+  }
+}
+
+/** Job producers whose queues are known to exist (prepare() once, not on every send). */
+const prepared = new WeakSet<object>();
+
+/** Why the statement wrote nothing, in the order the checks ran one by one before. */
+async function refusal(ctx: Ctx, input: { iso: string; currency: string; accountId: string }): Promise<never> {
+  const price = await countryPrice(ctx, input);
+  if (price.priceMicros < 0n) fail("validation", { message: "A charge cannot be negative." });
+  const { rows } = await ctx.sql.query("SELECT 1 FROM accounts WHERE id = $1::uuid", [input.accountId]);
+  fail(rows.length ? "insufficientBalance" : "accountNotFound");
 }
 
 export async function sendSms(ctx: Ctx, input: SendSmsInput) {
   const app = input.application;
   const transcode = input.transcode ?? app?.transcode ?? false;
-  const { recipient, split, bodyAnalysis, price, currency } = await prepareSms(ctx, { ...input, transcode });
+  const { recipient, split, bodyAnalysis } = checkSms({ ...input, transcode });
+  const currency = input.currency ?? (await accountCurrency(ctx, input.accountId));
   const callback = input.callback?.url
     ? { url: input.callback.url, strategy: input.callback.strategy ?? "OnCompletion" }
     : app?.callbackUrl
@@ -58,63 +226,83 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
       : { url: "", strategy: "" };
   if (callback.url) {
     const problem = checkCallbackUrl(callback.url, env().ALLOW_PRIVATE_CALLBACK_URLS);
-    if (problem) fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: "callback.url" });
+    if (problem) {
+      await countryPrice(ctx, { iso: recipient.country, currency }); // an unpriced destination is reported first
+      fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: "callback.url" });
+    }
   }
-  await ctx.enqueue.prepare([submitSms, deliverCallback]);
+  if (!prepared.has(ctx.enqueue)) {
+    await ctx.enqueue.prepare([submitSms, deliverCallback]);
+    prepared.add(ctx.enqueue);
+  }
   const now = ctx.now();
   const ttl = input.ttl ?? DEFAULT_TTL_MINUTES;
   const id = crypto.randomUUID();
-  const total = price.priceMicros * BigInt(split.parts.length);
+  const partIds = split.parts.map(() => crypto.randomUUID());
+  const expiresAt = new Date(now.getTime() + ttl * 60_000);
+  const flash = input.flash ?? false;
+  const label = input.label ?? "";
+  const row = {
+    id, iso: recipient.country, parts: split.parts.length, description: `SMS to ${recipient.e164}`, at: now.toISOString(), expires_at: expiresAt.toISOString(),
+    application_id: app?.id ?? null, application_name: app?.name ?? "", from: input.from, to: recipient.e164, body: input.body, label,
+    number_type: recipient.numberType, encoding: split.encoding, flash, ttl, transcode, body_analysis: bodyAnalysis,
+    callback_url: callback.url, callback_strategy: callback.strategy, part_ids: partIds, part_texts: split.parts,
+  };
+  const batch = { accountId: input.accountId, currency };
 
-  const sent = await ctx.db.$transaction(async (tx) => {
-    await chargeAccount(tx, { accountId: input.accountId, amountMicros: total, description: `SMS to ${recipient.e164}`, reference: id, at: now });
-    const message = await tx.message.create({
-      data: {
-        id,
-        accountId: input.accountId,
-        applicationId: app?.id,
-        applicationName: app?.name ?? "",
-        from: input.from,
-        to: recipient.e164,
-        body: input.body,
-        label: input.label ?? "",
-        country: recipient.country,
-        operator: price.network,
-        mcc: price.mcc,
-        mnc: price.mnc,
-        numberType: recipient.numberType,
-        encoding: split.encoding,
-        parts: split.parts.length,
-        flash: input.flash ?? false,
-        ttl,
-        transcode,
-        bodyAnalysis: bodyAnalysis as object,
-        callbackUrl: callback.url,
-        callbackStrategy: callback.strategy,
-        status: "Queued",
-        statusAt: now,
-        priceMicros: total,
-        currency,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ttl * 60_000),
-      },
-    });
-    const parts = split.parts.map((text, i) => ({
-      id: crypto.randomUUID(),
-      messageId: id,
-      accountId: input.accountId,
-      partNumber: i + 1,
-      text,
-      statusAt: now,
-      createdAt: now,
-      priceMicros: price.priceMicros,
-    }));
-    await tx.messagePart.createMany({ data: parts });
-    await recordQueued(ctx, tx, message, parts);
-    await ctx.enqueue(tx, submitSms, { messageId: id });
-    return { message, bodyAnalysis };
+  const message = (r: Sent): Message => ({
+    id,
+    accountId: input.accountId,
+    applicationId: app?.id ?? null,
+    applicationName: app?.name ?? "",
+    campaignId: null,
+    campaignName: "",
+    direction: "Outbound",
+    originatingService: "Sms",
+    from: input.from,
+    to: recipient.e164,
+    body: input.body,
+    label,
+    country: recipient.country,
+    operator: r.network,
+    mcc: r.mcc,
+    mnc: r.mnc,
+    numberType: recipient.numberType,
+    encoding: split.encoding,
+    parts: split.parts.length,
+    flash,
+    ttl,
+    transcode,
+    bodyAnalysis: bodyAnalysis as object as Message["bodyAnalysis"],
+    callbackUrl: callback.url,
+    callbackStrategy: callback.strategy,
+    status: "Queued",
+    detailedStatus: "",
+    statusDescription: "",
+    statusAt: now,
+    priceMicros: BigInt(r.total),
+    currency,
+    createdAt: now,
+    expiresAt,
+    finalAt: null,
   });
+
+  let sent: Message | null = null;
+  if (callback.url && callback.strategy === "OnChange") {
+    // Reports of the Queued status are callbacks written and enqueued in the same transaction.
+    sent = await ctx.db.$transaction(async (tx) => {
+      const [r] = await tx.$queryRawUnsafe<Sent[]>(sendStatement, ...statementValues(batch, [{ ...row, ord: 0 }]));
+      if (!r) return null;
+      const m = message(r);
+      await reportQueued(ctx, tx, m, partIds.map((partId, i) => ({ id: partId, partNumber: i + 1, priceMicros: BigInt(r.price_micros) })));
+      return m;
+    });
+  } else {
+    const r = await queueSend(ctx.sql, batch, row);
+    if (r) sent = message(r);
+  }
+  if (!sent) return refusal(ctx, { iso: recipient.country, currency, accountId: input.accountId });
   wakeWorkers(submitSms.name);
   if (callback.url) wakeWorkers(deliverCallback.name);
-  return sent;
+  return { message: sent, bodyAnalysis };
 }
