@@ -166,16 +166,20 @@ function queueSend(sql: Sql, batch: Batch, row: Omit<SendRow, "ord">): Promise<S
     queue.waiting.push({ row: { ...row, ord: 0 }, done: (r) => ("error" in r ? reject(r.error) : resolve(r.row ?? null)) });
     if (!queue.running) {
       queue.running = true;
-      void drain(sql, batch, queue).finally(() => {
-        queue.running = false;
-        if (queue.waiting.length === 0 && byAccount.get(key) === queue) byAccount.delete(key);
-      });
+      void drain(sql, batch, queue, () => byAccount.get(key) === queue && byAccount.delete(key));
     }
   });
 }
 
-async function drain(sql: Sql, batch: Batch, queue: Queue): Promise<void> {
-  while (queue.waiting.length) {
+async function drain(sql: Sql, batch: Batch, queue: Queue, forget: () => void): Promise<void> {
+  // The queue is given up in the same synchronous step that finds it empty, so a send queued
+  // meanwhile always finds either a running drain or none.
+  for (;;) {
+    if (queue.waiting.length === 0) {
+      queue.running = false;
+      forget();
+      return;
+    }
     const items = queue.waiting.splice(0, MAX_BATCH);
     items.forEach((w, i) => (w.row.ord = i));
     let alone = items;
