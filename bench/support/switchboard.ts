@@ -20,6 +20,9 @@ export interface Switchboard {
   dataDir: string;
   accountId: string;
   token: string;
+  /** The demo account's owner, for the dashboard's routes. */
+  userEmail: string;
+  userPassword: string;
 }
 
 export interface SwitchboardOptions {
@@ -98,7 +101,13 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     if (i > 200) throw new Error(`no ${credsFile} after the server started:\n${proc.tail()}`);
     await sleep(100);
   }
-  const creds = JSON.parse(fs.readFileSync(credsFile, "utf8")) as { accountId: string; applicationId: string; applicationSecret: string };
+  const creds = JSON.parse(fs.readFileSync(credsFile, "utf8")) as {
+    accountId: string;
+    applicationId: string;
+    applicationSecret: string;
+    userEmail: string;
+    userPassword: string;
+  };
 
   // Enough balance for any run (the seed gives 100 EUR).
   execFileSync(tsxBin, [path.join(projectRoot, "scripts", "cli.ts"), "account", "topup", "--account", creds.accountId, "--amount", "1000000"], {
@@ -110,7 +119,7 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
   const token = await fetchToken(baseUrl, creds.applicationId, creds.applicationSecret).catch((err: Error) => {
     throw new Error(`${err.message} (${String(err.cause ?? "")}); server running: ${proc.isRunning()}; its log:\n${proc.tail()}`);
   });
-  return { proc, baseUrl, databaseUrl, dataDir, accountId: creds.accountId, token };
+  return { proc, baseUrl, databaseUrl, dataDir, accountId: creds.accountId, token, userEmail: creds.userEmail, userPassword: creds.userPassword };
 }
 
 /** A client-credentials access token for an application. */

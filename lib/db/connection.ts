@@ -70,7 +70,9 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-  const lite = await PGlite.create(target.dir ? { dataDir: target.dir } : {});
+  // pg_trgm: the tracking explorer finds a number by any part of it through a trigram index.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const lite = await PGlite.create({ ...(target.dir ? { dataDir: target.dir } : {}), extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   const sql: Sql = {
     query: async (text, values) => {
