@@ -134,22 +134,31 @@ function filterCondition(f: ExploreFilter, p: Params): string {
   return textCondition(c.expr, c.folded, f.op, f.field === "to" ? normaliseNumber(value, f.op) : value, p);
 }
 
+/**
+ * A search an index of messages narrows: by recipient ((account_id, to, created_at) or the
+ * trigram index), by campaign id ((campaign_id, created_at)), by direction (inbound messages'
+ * partial index). Such a search is read from the messages side, newest first by the message's
+ * time (the same instant as its parts'), so the first page needs no scan of the window's parts.
+ */
+function fromMessages(filters: ExploreFilter[]): boolean {
+  return filters.some((f) => f.field === "to" || f.field === "direction" || (f.field === "campaign" && isUuid(f.value.trim())));
+}
+
 function whereClause(search: ExploreSearch, p: Params): string {
   if (search.from.getTime() > search.to.getTime()) fail("validation", { message: "The start of the range is after its end.", property: "from" });
   const account = p.add(search.accountId);
   const from = p.add(search.from);
   const to = p.add(search.to);
   // Both tables carry the account and the creation time (parts copy the message's), so the
-  // planner can start from either side's index.
-  // The account and window on the messages side only help a search by recipient (the messages
-  // (account_id, to, created_at) index); otherwise they tempt the planner into joining through
-  // that index instead of the primary key.
-  const byRecipient = search.filters.some((f) => f.field === "to");
+  // planner can start from either side's index. The account and window on the messages side
+  // only help a search that an index of messages narrows (see fromMessages); otherwise they
+  // tempt the planner into joining through that index instead of the primary key.
+  const byMessage = fromMessages(search.filters);
   const conditions = [
     `p.account_id = ${account}`,
     `p.created_at >= ${from}`,
     `p.created_at <= ${to}`,
-    ...(byRecipient ? [`m.account_id = ${account}`, `m.created_at >= ${from}`, `m.created_at <= ${to}`] : []),
+    ...(byMessage ? [`m.account_id = ${account}`, `m.created_at >= ${from}`, `m.created_at <= ${to}`] : []),
     ...search.filters.map((f) => filterCondition(f, p)),
   ];
   return conditions.join(" AND ");
@@ -184,7 +193,8 @@ export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ 
   const p = new Params();
   const where = whereClause(input, p);
   const dir = input.dir === "asc" ? "ASC" : "DESC";
-  const order = `${sortColumns[input.sort]} ${dir}, p.id ${dir}`;
+  const sortBy = input.sort === "createdAt" && fromMessages(input.filters) ? "m.created_at" : sortColumns[input.sort];
+  const order = `${sortBy} ${dir}, p.id ${dir}`;
   const limit = p.add(input.size);
   const offset = p.add(input.page * input.size);
   const countParams = new Params();
