@@ -14,7 +14,26 @@ export interface Sql {
   exec(text: string): Promise<void>;
   /** Runs fn on one pinned connection (session-level locks, explicit transactions). */
   session<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Bulk rows through COPY: `statement` is `COPY table (columns) FROM STDIN`, `data` its rows in
+   * COPY's text format (see copyRow). About twice as fast as INSERT … unnest for 10k+ rows.
+   */
+  copyIn(statement: string, data: string): Promise<void>;
 }
+
+/** One row in COPY's text format: tab-separated, \N for null, backslash escapes. */
+export function copyRow(values: ReadonlyArray<string | number | bigint | boolean | null | undefined>): string {
+  let line = "";
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) line += "\t";
+    if (v === null || v === undefined) line += "\\N";
+    else if (typeof v === "string") line += /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => copyEscapes[c]!) : v;
+    else line += String(v);
+  }
+  return line + "\n";
+}
+const copyEscapes: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 export type DbTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir?: string };
 
@@ -36,11 +55,29 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     // event to log, not a reason for the process to die; the pool opens a new one when needed.
     pool.on("error", (err) => log("warn", "database connection lost", { error: err.message }));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const { from: copyFrom } = await import("pg-copy-streams");
+    type Client = InstanceType<typeof pg.default.Client>;
+    const copyOn = (client: Pick<Client, "query">, statement: string, data: string) =>
+      new Promise<void>((resolve, reject) => {
+        const stream = client.query(copyFrom(statement));
+        stream.on("finish", () => resolve());
+        stream.on("error", reject);
+        stream.end(data);
+      });
     type Queryable = Pick<InstanceType<typeof pg.default.Pool>, "query">;
-    const over = (conn: Queryable): Omit<Sql, "session"> => ({
+    const over = (conn: Queryable, client?: Client): Omit<Sql, "session"> => ({
       query: async (text, values) => ({ rows: (await conn.query(text, values as unknown[])).rows }),
       exec: async (text) => {
         await conn.query(text);
+      },
+      copyIn: async (statement, data) => {
+        if (client) return copyOn(client, statement, data);
+        const c = await pool.connect();
+        try {
+          await copyOn(c, statement, data);
+        } finally {
+          c.release();
+        }
       },
     });
     const sql: Sql = {
@@ -48,7 +85,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       session: async (fn) => {
         const client = await pool.connect();
         try {
-          const pinned: Sql = { ...over(client), session: (inner) => inner(pinned) };
+          const pinned: Sql = { ...over(client, client), session: (inner) => inner(pinned) };
           return await fn(pinned);
         } finally {
           client.release();
@@ -81,6 +118,10 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     },
     exec: async (text) => {
       await lite.exec(text);
+    },
+    // PGlite reads COPY … FROM '/dev/blob' from the blob handed with the statement.
+    copyIn: async (statement, data) => {
+      await lite.query(statement.replace(/FROM\s+STDIN\s*$/i, "FROM '/dev/blob'"), [], { blob: new Blob([data]) });
     },
     session: (fn) => fn(sql),
   };

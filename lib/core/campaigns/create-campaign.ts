@@ -10,7 +10,7 @@ import { chargeAccount } from "../accounts/charge-account.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { CampaignBody } from "../../schemas/campaigns.ts";
-import { campaignColumns, insertRecipients, prepareCampaign, type CampaignOwner, type PreparedCampaign } from "./prepare-campaign.ts";
+import { campaignColumns, copyRecipients, prepareCampaign, type CampaignOwner, type PreparedCampaign } from "./prepare-campaign.ts";
 import { campaignReminder, startCampaign } from "./campaign-jobs.ts";
 import { campaignCounts } from "./campaign-counts.ts";
 import { campaignProgressPayload } from "./campaign-state.ts";
@@ -60,7 +60,7 @@ async function insertDraft(ctx: Ctx, d: { id: string; owner: CampaignOwner; body
     ],
   );
   try {
-    await insertRecipients((text, values) => ctx.sql.query(text, values), d.id, d.prepared.built.recipients);
+    await copyRecipients(ctx.sql, d.id, d.prepared.built.recipients);
   } catch (e) {
     await ctx.sql.query(`DELETE FROM campaigns WHERE id = $1`, [d.id]).catch(() => undefined);
     throw e;

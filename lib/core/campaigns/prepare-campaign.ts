@@ -2,6 +2,7 @@
 // stored (name, callbacks, schedule, reminder, recipients, cost against the balance) and the
 // statements that write the campaign's resolved recipients.
 import type { Ctx, Tx } from "../context.ts";
+import { copyRow, type Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
 import { env } from "../../env.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
@@ -82,13 +83,25 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
 
 type Run = (text: string, values: unknown[]) => Promise<unknown>;
 
-/** Writes the resolved recipients, arrays unnested server-side, 10,000 rows per statement. */
+const recipientColumns = "campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator";
+
+/** Writes the resolved recipients through COPY (a new campaign's Draft phase, outside any transaction). */
+export async function copyRecipients(sql: Sql, campaignId: string, rows: RecipientRow[]): Promise<void> {
+  let data = "";
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    data += copyRow([campaignId, i, r.mobile, r.country, r.contactId, r.text, r.parts, r.encoding, r.priceMicros, r.mcc, r.mnc, r.operator]);
+  }
+  await sql.copyIn(`COPY campaign_recipients (${recipientColumns}) FROM STDIN`, data);
+}
+
+/** Writes the resolved recipients inside a transaction (PUT): arrays unnested server-side, 10,000 rows per statement. */
 export async function insertRecipients(run: Run, campaignId: string, rows: RecipientRow[]): Promise<void> {
   const chunk = 10_000;
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     await run(
-      `INSERT INTO campaign_recipients (campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator)
+      `INSERT INTO campaign_recipients (${recipientColumns})
        SELECT $1::uuid, u.* FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[]) AS u`,
       [
         campaignId,
