@@ -50,8 +50,16 @@ export const campaignBatch = defineJob({
     }
     const ids = await writeBatchMessages(ctx, c, from, to);
     const { retry } = await submitBatchParts(ctx, c, ids, deadline);
-    await advanceCampaign(ctx, campaignId);
     if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
+    // Only the campaign's last batches look at whether it is all sent (a count over its
+    // messages): a batch run twice after a crash counts twice, which only makes that look
+    // earlier; receipts and the sweep look again anyway.
+    const done = await ctx.sql.query<{ batches_done: number; batches: number }>(
+      `UPDATE campaigns SET batches_done = batches_done + 1 WHERE id = $1::uuid RETURNING batches_done, batches`,
+      [campaignId],
+    );
+    const d = done.rows[0];
+    if (!d || d.batches_done >= d.batches) await advanceCampaign(ctx, campaignId);
   },
 });
 
