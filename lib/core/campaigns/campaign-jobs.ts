@@ -48,8 +48,8 @@ export const campaignBatch = defineJob({
         return;
       }
     }
-    const ids = await writeBatchMessages(ctx, c, from, to);
-    const { retry } = await submitBatchParts(ctx, c, ids, deadline);
+    const batch = await writeBatchMessages(ctx, c, from, to);
+    const { retry } = await submitBatchParts(ctx, c, batch, deadline);
     if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
     // Only the campaign's last batches look at whether it is all sent (a count over its
     // messages): a batch run twice after a crash counts twice, which only makes that look

@@ -47,19 +47,27 @@ interface QueuedPart {
 export const messageIdFor = (campaignId: string, seq: number) => uuidFrom(`campaign:${campaignId}:${seq}`);
 const partIdFor = (messageId: string, part: number) => uuidFrom(`part:${messageId}:${part}`);
 
-/** Writes the batch's messages (those not written by an earlier run). Answers the batch's message ids. */
-export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to: number): Promise<string[]> {
+export interface WrittenBatch {
+  /** Every message id of the batch. */
+  ids: string[];
+  /** The batch's parts, when this run wrote every message (so all are Queued); null after an earlier run. */
+  parts: QueuedPart[] | null;
+}
+
+/** Writes the batch's messages (those not written by an earlier run). */
+export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to: number): Promise<WrittenBatch> {
   const { rows } = await ctx.sql.query<RecipientRow>(
     `SELECT seq, mobile, country, contact_id::text, text, parts, encoding, price_micros::text, mcc, mnc, operator
      FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3 ORDER BY seq`,
     [c.id, from, to],
   );
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return { ids: [], parts: null };
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + c.ttl * 60_000);
   const ids = rows.map((r) => messageIdFor(c.id, r.seq));
   const m = { id: ids, to: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], analysis: [] as string[] };
   const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as string[], price: [] as string[] };
+  const parts: QueuedPart[] = [];
   rows.forEach((r, i) => {
     const split = splitBody(r.text);
     m.to.push(r.mobile);
@@ -72,6 +80,7 @@ export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to
     m.parts.push(split.parts.length);
     m.price.push((BigInt(r.price_micros) * BigInt(split.parts.length)).toString());
     split.parts.forEach((text, k) => {
+      parts.push({ id: partIdFor(ids[i], k + 1), message_id: ids[i], part_number: k + 1, text, to: r.mobile, from: c.from, encoding: split.encoding, parts: split.parts.length, flash: c.flash, expires_at: expiresAt });
       p.id.push(partIdFor(ids[i], k + 1));
       p.message.push(ids[i]);
       p.n.push(k + 1);
@@ -114,8 +123,8 @@ export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to
       ],
     );
   if (!onChange) {
-    await write(async (text, values) => (await ctx.sql.query<{ id: string }>(text, values)).rows);
-    return ids;
+    const inserted = await write(async (text, values) => (await ctx.sql.query<{ id: string }>(text, values)).rows);
+    return { ids, parts: inserted.length === ids.length ? parts : null };
   }
   // Reports on every change: the Queued reports commit with the messages.
   await ctx.db.$transaction(
@@ -128,7 +137,7 @@ export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to
     { timeout: 60_000 },
   );
   if (onChange) wakeWorkers(deliverCallback.name);
-  return ids;
+  return { ids, parts: null };
 }
 
 /** Queued reports for a message whose Queued event was written in bulk (strategy OnChange). */
@@ -147,14 +156,11 @@ async function scheduleQueuedReports(ctx: Ctx, tx: Tx, msg: Message & { messageP
 /** Parts of one batch handed to the carrier at a time (it spreads them over binds and windows). */
 const IN_FLIGHT = 500;
 
-export async function submitBatchParts(ctx: Ctx, c: Campaign, messageIds: string[], deadline = Infinity): Promise<{ accepted: number; retry: string }> {
+export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatch, deadline = Infinity): Promise<{ accepted: number; retry: string }> {
+  const messageIds = batch.ids;
   if (messageIds.length === 0) return { accepted: 0, retry: "" };
-  const { rows: parts } = await ctx.sql.query<QueuedPart>(
-    `SELECT p.id::text, p.message_id::text, p.part_number, p.text, m."to", m."from", m.encoding, m.parts, m.flash, m.expires_at
-     FROM message_parts p JOIN messages m ON m.id = p.message_id
-     WHERE p.message_id = ANY($1::uuid[]) AND p.status = 'Queued' ORDER BY p.message_id, p.part_number`,
-    [messageIds],
-  );
+  // Parts this run has just written are all Queued; after an earlier run, read what is left.
+  const parts = batch.parts ?? (await queuedParts(ctx, messageIds));
   const now = ctx.now();
   const live = parts.filter((p) => new Date(p.expires_at) > now);
   const dead = parts.filter((p) => new Date(p.expires_at) <= now);
@@ -203,6 +209,16 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, messageIds: string
   await sent.flush();
   wakeWorkers(deliverCallback.name);
   return { accepted, retry };
+}
+
+async function queuedParts(ctx: Ctx, messageIds: string[]): Promise<QueuedPart[]> {
+  const { rows } = await ctx.sql.query<QueuedPart>(
+    `SELECT p.id::text, p.message_id::text, p.part_number, p.text, m."to", m."from", m.encoding, m.parts, m.flash, m.expires_at
+     FROM message_parts p JOIN messages m ON m.id = p.message_id
+     WHERE p.message_id = ANY($1::uuid[]) AND p.status = 'Queued' ORDER BY p.message_id, p.part_number`,
+    [messageIds],
+  );
+  return rows;
 }
 
 /**
