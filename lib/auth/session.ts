@@ -17,9 +17,14 @@ export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal
 
 export async function principalForUser(ctx: Ctx, userId: string): Promise<UserPrincipal | null> {
   if (!isUuid(userId)) return null;
-  const user = await ctx.db.user.findUnique({ where: { id: userId } });
+  // Every dashboard request asks: one small statement through the driver, not Prisma.
+  const { rows } = await ctx.sql.query<{ id: string; account_id: string; email: string; name: string; role: UserPrincipal["role"] }>(
+    `SELECT id::text, account_id::text, email, name, role::text AS role FROM users WHERE id = $1::uuid`,
+    [userId],
+  );
+  const user = rows[0];
   if (!user) return null;
-  return { kind: "user", accountId: user.accountId, userId: user.id, email: user.email, name: user.name, role: user.role };
+  return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role };
 }
 
 function cookieMap(header: string | null): Map<string, string> {
