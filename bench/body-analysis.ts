@@ -127,6 +127,7 @@ export function report(r: BodyAnalysisResult): string {
 export const benchmark: Benchmark = {
   id: "B6",
   title: "body analyses/s vs sms-segments-calculator",
+  needsBuild: false,
   async run(ctx: BenchContext): Promise<Row[]> {
     const r = ctx.quick ? measureBodyAnalysis({ rounds: 3, minMs: 200 }) : measureBodyAnalysis();
     ctx.detail(`### B6 — body analysis, ${r.rounds.length} alternating rounds\n\n${report(r)}`);

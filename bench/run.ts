@@ -29,6 +29,9 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./sms-throughput.ts"), // B1
   () => import("./delivery-latency.ts"), // B1b
   () => import("./campaign-throughput.ts"), // B2
+  () => import("./tracking-search.ts"), // B4
+  () => import("./job-throughput.ts"), // B3
+  () => import("./callback-delivery.ts"), // B5
   () => import("./body-analysis.ts"), // B6
   () => import("./smpp-throughput.ts"), // B7
 ];
@@ -126,7 +129,7 @@ async function main(): Promise<number> {
   }
   if (selected.length === 0) throw new Error(`no benchmark matches --only ${values.only}`);
 
-  await ensureBuilt(log);
+  if (selected.some((b) => b.needsBuild !== false)) await ensureBuilt(log);
   const code = codeVersion();
   log(code);
   // The figures mean little while something else keeps the cores busy: wait (a while) for quiet.

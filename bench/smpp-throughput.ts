@@ -195,6 +195,7 @@ export function report(results: SmppScenarioResult[]): string {
 export const benchmark: Benchmark = {
   id: "B7",
   title: "submit_sm/s on one bind, window 10",
+  needsBuild: false,
   async run(ctx: BenchContext): Promise<Row[]> {
     const results = await measureSmpp({
       rounds: ctx.quick ? 1 : 5,

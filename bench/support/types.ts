@@ -41,5 +41,7 @@ export interface Row {
 export interface Benchmark {
   id: string;
   title: string;
+  /** false: runs without the production build (the runner then neither builds nor checks it). */
+  needsBuild?: boolean;
   run(ctx: BenchContext): Promise<Row[]>;
 }
