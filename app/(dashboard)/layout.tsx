@@ -24,7 +24,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         Skip to content
       </a>
-      <Sidebar />
+      <Sidebar role={me.role} />
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <TopBar initialMe={initialMe} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">

@@ -328,6 +328,8 @@ export const dashboardAnalyzeCampaignRoute = defineRoute({
   summary: "Quote a campaign before sending: recipients per country and group, parts, cost and the balance",
   description: "Unlike POST /sms/analyze/campaign, a cost above the balance is answered (enough: false), not refused.",
   auth: "session",
+  // Part of composing: only the roles that may send use it.
+  roles: ["owner", "marketer"],
   internal: true,
   body: analyzeCampaignBody,
   response: campaignQuote,

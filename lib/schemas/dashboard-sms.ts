@@ -201,6 +201,8 @@ export const quoteSmsRoute = defineRoute({
   tag: "Dashboard",
   summary: "Price of a message to a destination: cost per part, parts, total and the country",
   auth: "session",
+  // Part of composing: only the roles that may send use it.
+  roles: ["owner", "marketer"],
   internal: true,
   body: quoteSmsBody,
   response: smsQuote,

@@ -254,7 +254,8 @@ describe("roles and accounts", () => {
     expect((await get(support, id)).body.campaign.body).toBe("y");
     expect((await recipients(support, id)).status).toBe(200);
     expect((await messages(support, id)).status).toBe(200);
-    expect((await analyze(support, body)).status).toBe(200);
+    // Analysing is part of composing: support staff cannot reach the composer or its API.
+    expect((await analyze(support, body)).status).toBe(403);
     expect((await del(marketer, id)).status).toBe(200);
   });
 

@@ -3,17 +3,18 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
-import { sections } from "../_lib/nav";
+import { sectionsFor } from "../_lib/nav";
 
 export function isActive(pathname: string, href: string): boolean {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(href + "/");
 }
 
-export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** The sections `role` may use: the server refuses the others anyway (route roles, requireRole). */
+export function NavLinks({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <ul className="space-y-0.5">
-      {sections.map(({ href, label, icon: Icon, pitch }) => {
+      {sectionsFor(role).map(({ href, label, icon: Icon, pitch }) => {
         const active = isActive(pathname, href);
         return (
           <li key={href}>

@@ -91,7 +91,7 @@ export function TopBar({ initialMe }: { initialMe: Me }) {
             </p>
           </div>
           <nav aria-label="Main">
-            <NavLinks onNavigate={() => setMenuOpen(false)} />
+            <NavLinks role={me.user.role} onNavigate={() => setMenuOpen(false)} />
           </nav>
         </div>
       )}

@@ -3,6 +3,8 @@
 import type { Metadata } from "next";
 import { roleLabel } from "@/lib/ui/format";
 import { currentUser } from "../_lib/current-user";
+import { roleRefusal } from "../_lib/require-role";
+import { composerRoles } from "@/lib/core/users/roles";
 import { ComposeView } from "./_components/compose-view";
 
 export const dynamic = "force-dynamic";
@@ -10,5 +12,7 @@ export const metadata: Metadata = { title: "Send SMS" };
 
 export default async function ComposePage() {
   const me = await currentUser("/compose");
+  const refusal = roleRefusal(me, composerRoles, "send messages", "Send SMS");
+  if (refusal) return refusal;
   return <ComposeView canSend={me.role !== "support"} role={roleLabel(me.role)} />;
 }

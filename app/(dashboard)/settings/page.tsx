@@ -1,5 +1,9 @@
-// Settings: the account and the signed-in user, read-only for now.
+// Settings: the account, the signed-in user, and the roles (owners go on to manage users).
 import type { Metadata } from "next";
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { ArrowRightIcon } from "@/components/ui/icons";
+import { hasRole, ownerRoles, roles, roleSummaries } from "@/lib/core/users/roles";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -11,18 +15,14 @@ import { currentUser } from "../_lib/current-user";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
-const roleText: Record<string, string> = {
-  owner: "Full access, including applications and billing.",
-  marketer: "Compose messages and run campaigns.",
-  support: "Look up messages and contacts.",
-};
 
 export default async function SettingsPage() {
   const me = await currentUser("/settings");
   const currency = currencyInfo(me.account.currency);
+  const isOwner = hasRole(me.role, ownerRoles);
   return (
     <>
-      <PageHeader title="Settings" description="Your account and your sign-in. Editing comes in a later release." />
+      <PageHeader title="Settings" description="Your account, your sign-in and who else can sign in." />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Account" description="The organisation that owns the balance, applications and messages." />
@@ -53,7 +53,7 @@ export default async function SettingsPage() {
               <Row label="Role">
                 <span className="flex flex-col items-end gap-1 sm:items-start">
                   <Badge tone="accent">{roleLabel(me.role)}</Badge>
-                  <span className="text-xs text-slate-500 dark:text-slate-400">{roleText[me.role]}</span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">{roleSummaries[me.role]}</span>
                 </span>
               </Row>
             </dl>
@@ -61,14 +61,31 @@ export default async function SettingsPage() {
         </Card>
       </div>
       <Card className="mt-6">
-        <CardHeader title="More settings coming" description="Planned for later releases." />
+        <CardHeader
+          title="Users and roles"
+          description="Who can sign in to this account. Roles are enforced by the server on every page and request."
+          actions={
+            isOwner ? (
+              <Link href="/settings/users" className={buttonClasses("secondary", "sm")}>
+                Manage users
+                <ArrowRightIcon />
+              </Link>
+            ) : undefined
+          }
+        />
         <CardBody>
-          <ul className="grid list-disc gap-x-8 gap-y-2 pl-5 text-sm text-slate-600 marker:text-slate-300 sm:grid-cols-2 dark:text-slate-400 dark:marker:text-slate-600">
-            <li>Invite teammates and assign roles</li>
-            <li>Change your password</li>
-            <li>Callback signing secret and default callback URL</li>
-            <li>Top-ups, invoices and low-balance alerts</li>
-          </ul>
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            {roles.map((r) => (
+              <div key={r} className="rounded-lg border border-slate-200 p-3.5 dark:border-slate-800">
+                <dt className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-100">
+                  {roleLabel(r)}
+                  {r === me.role && <Badge tone="accent">You</Badge>}
+                </dt>
+                <dd className="mt-1 text-slate-600 dark:text-slate-400">{roleSummaries[r]}</dd>
+              </div>
+            ))}
+          </dl>
+          {!isOwner && <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">An owner of the account adds users and changes roles.</p>}
         </CardBody>
       </Card>
     </>

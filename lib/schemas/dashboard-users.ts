@@ -1,0 +1,87 @@
+// Dashboard JSON for Settings › Users: owners list the account's users, add one (its generated
+// password is in the answer, once), change a role and remove a user. Owners only.
+import { z } from "zod";
+import { defineRoute } from "../http/route-spec.ts";
+import { ownerRoles, roles } from "../core/users/roles.ts";
+
+const tag = "Dashboard";
+
+export const userView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+  /** "" when the user never signed in. */
+  lastLoginAt: z.string(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const addUserForm = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter the email address")
+    .max(254, "At most 254 characters")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter an email address like name@example.com"),
+  name: z.string().trim().max(100, "At most 100 characters"),
+  role: z.enum(roles, { error: "Choose owner, marketer or support" }),
+});
+export type AddUserForm = z.infer<typeof addUserForm>;
+
+const userParams = z.object({ id: z.string().max(64) });
+
+export const listUsersRoute = defineRoute({
+  method: "GET",
+  path: "/dashboard/users",
+  tag,
+  summary: "List the account's dashboard users",
+  auth: "session",
+  roles: ownerRoles,
+  internal: true,
+  response: z.object({ content: z.array(userView) }),
+});
+
+export const addUserRoute = defineRoute({
+  method: "POST",
+  path: "/dashboard/users",
+  tag,
+  summary: "Add a user with a generated initial password, shown once in the answer",
+  auth: "session",
+  roles: ownerRoles,
+  internal: true,
+  body: addUserForm.extend({ name: addUserForm.shape.name.default("") }),
+  response: userView.extend({ password: z.string() }),
+  errors: ["emailTaken"],
+});
+
+export const changeUserRoleRoute = defineRoute({
+  method: "PATCH",
+  path: "/dashboard/users/{id}",
+  tag,
+  summary: "Change a user's role",
+  auth: "session",
+  roles: ownerRoles,
+  internal: true,
+  params: userParams,
+  body: z.object({ role: z.enum(roles, { error: "role is owner, marketer or support" }) }),
+  response: userView,
+  errors: ["userNotFound", "lastOwner", "selfChange"],
+});
+
+export const removeUserRoute = defineRoute({
+  method: "DELETE",
+  path: "/dashboard/users/{id}",
+  tag,
+  summary: "Remove a user from the account",
+  auth: "session",
+  roles: ownerRoles,
+  internal: true,
+  params: userParams,
+  response: userView,
+  errors: ["userNotFound", "lastOwner", "selfChange"],
+});
+
+export function toUserView(u: { id: string; email: string; name: string; role: UserView["role"]; createdAt: Date; lastLoginAt: Date | null }): UserView {
+  return { id: u.id, email: u.email, name: u.name, role: u.role, createdAt: u.createdAt.toISOString(), lastLoginAt: u.lastLoginAt?.toISOString() ?? "" };
+}
