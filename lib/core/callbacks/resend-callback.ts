@@ -4,6 +4,7 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { scheduleCallback } from "./schedule-callback.ts";
 import { deliverCallback } from "./deliver-callback.ts";
+import { deliverInboundCallback } from "../numbers/deliver-inbound-callback.ts";
 import { isUuid } from "../../ids.ts";
 
 export async function resendCallback(ctx: Ctx, input: { accountId: string; callbackId: string }) {
@@ -12,7 +13,7 @@ export async function resendCallback(ctx: Ctx, input: { accountId: string; callb
   const original = await ctx.db.callback.findFirst({ where: { id: input.callbackId, accountId: input.accountId } });
   if (!original) return notFound();
   // PGlite has one connection: the queue must exist before the transaction takes it.
-  await ctx.enqueue.prepare([deliverCallback]);
+  await ctx.enqueue.prepare([deliverCallback, deliverInboundCallback]);
   const row = await ctx.db.$transaction((tx) =>
     scheduleCallback(ctx, tx, {
       accountId: original.accountId,

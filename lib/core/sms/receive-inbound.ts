@@ -1,12 +1,21 @@
-// A mobile-originated SMS from the SMSC. For now: an opt-out word (STOP, UNSUBSCRIBE…) blacklists
-// the sender's contacts for Sms. Storing inbound messages and forwarding them to a rented
-// number's callback belongs to the numbers capability.
+// A mobile-originated SMS from the SMSC. On a rented number it is stored as an Inbound message
+// and forwarded to the number's (and its pool's) callback (lib/core/numbers/store-inbound.ts);
+// an opt-out word (STOP, UNSUBSCRIBE…) blacklists the sender's contacts for Sms — in the
+// number's account, or in every account when the number is nobody's.
 import type { Ctx } from "../context.ts";
 import type { InboundMessage } from "../../carrier/types.ts";
 import { handleInboundStop } from "../contacts/handle-inbound-stop.ts";
+import { storeInbound } from "../numbers/store-inbound.ts";
 import { log } from "../../http/logger.ts";
 
 export async function receiveInbound(ctx: Ctx, m: InboundMessage): Promise<void> {
-  const blacklisted = await handleInboundStop(ctx, { from: m.from, text: m.text });
+  await receiveInboundMessage(ctx, m);
+}
+
+/** The same, answering the stored message's id (null when the number is nobody's). */
+export async function receiveInboundMessage(ctx: Ctx, m: InboundMessage): Promise<string | null> {
+  const stored = await storeInbound(ctx, m);
+  const blacklisted = await handleInboundStop(ctx, { accountId: stored?.accountId, from: m.from, text: m.text });
   if (blacklisted) log("info", "opt-out received; contacts blacklisted for Sms", { from: m.from, contacts: blacklisted });
+  return stored?.messageId ?? null;
 }

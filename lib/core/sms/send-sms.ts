@@ -40,6 +40,8 @@ export interface SendSmsInput {
   flash?: boolean;
   transcode?: boolean;
   callback?: { url: string; strategy?: "OnChange" | "OnCompletion" };
+  /** The pool that chose `from` (POST /pools/my/{poolId}/sms); its reports name it. */
+  poolId?: string;
 }
 
 export const DEFAULT_TTL_MINUTES = 4320;
@@ -84,7 +86,7 @@ WITH input AS (
     ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
     application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
     encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
-    callback_strategy text, part_ids uuid[], part_texts text[])
+    callback_strategy text, part_ids uuid[], part_texts text[], pool_id uuid)
 ), priced AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
@@ -106,10 +108,10 @@ WITH input AS (
 ), message AS (
   INSERT INTO messages (id, account_id, application_id, application_name, "from", "to", body, label, country, operator, mcc, mnc,
                         number_type, encoding, parts, flash, ttl, transcode, body_analysis, callback_url, callback_strategy,
-                        status, status_at, price_micros, currency, created_at, expires_at)
+                        status, status_at, price_micros, currency, created_at, expires_at, pool_id)
   SELECT a.id, $2::uuid, a.application_id, a.application_name, a."from", a."to", a.body, a.label, a.iso, a.network, a.mcc, a.mnc,
          a.number_type, a.encoding, a.parts, a.flash, a.ttl, a.transcode, a.body_analysis, a.callback_url, a.callback_strategy,
-         'Queued', a.at, a.cost, $3, a.at, a.expires_at
+         'Queued', a.at, a.cost, $3, a.at, a.expires_at, a.pool_id
     FROM accepted a
 ), parts AS (
   INSERT INTO message_parts (id, message_id, account_id, part_number, text, status_at, created_at, price_micros)
@@ -250,7 +252,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
     id, iso: recipient.country, parts: split.parts.length, description: `SMS to ${recipient.e164}`, at: now.toISOString(), expires_at: expiresAt.toISOString(),
     application_id: app?.id ?? null, application_name: app?.name ?? "", from: input.from, to: recipient.e164, body: input.body, label,
     number_type: recipient.numberType, encoding: split.encoding, flash, ttl, transcode, body_analysis: bodyAnalysis,
-    callback_url: callback.url, callback_strategy: callback.strategy, part_ids: partIds, part_texts: split.parts,
+    callback_url: callback.url, callback_strategy: callback.strategy, part_ids: partIds, part_texts: split.parts, pool_id: input.poolId ?? null,
   };
   const batch = { accountId: input.accountId, currency };
 
@@ -289,6 +291,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
     createdAt: now,
     expiresAt,
     finalAt: null,
+    poolId: input.poolId ?? null,
   });
 
   let sent: Message | null = null;

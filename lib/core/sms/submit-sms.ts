@@ -10,6 +10,9 @@ import { recordPartStatus } from "./record-part-status.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
+import type { Ctx } from "../context.ts";
+import type { JobMeta } from "../../jobs/job.ts";
+import { msUntil, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "../numbers/send-pace.ts";
 
 export const submitSms = defineJob({
   name: "sms.submit",
@@ -18,47 +21,81 @@ export const submitSms = defineJob({
   retryDelaySeconds: 2,
   retryBackoff: true,
   batchSize: 50,
-  async handler(ctx, { messageId }, meta) {
-    const message = await ctx.db.message.findUnique({
-      where: { id: messageId },
-      include: { messageParts: { where: { status: "Queued" }, orderBy: { partNumber: "asc" } } },
+  handler: (ctx, { messageId }, meta) => submitMessage(ctx, messageId, meta),
+});
+
+// A message from a rented number (1 SMS part per second, lib/core/numbers/send-pace.ts) whose
+// slot is ahead waits here, not in sms.submit: many of these jobs wait at once, so a burst from
+// one number holds up no other message.
+export const submitPacedSms = defineJob({
+  name: "sms.submit-paced",
+  payload: z.object({ messageId: z.uuid(), slotAt: z.iso.datetime() }),
+  retryLimit: 8,
+  retryDelaySeconds: 2,
+  retryBackoff: true,
+  batchSize: 50,
+  concurrency: 50,
+  expireInSeconds: 900,
+  // A retry reserves a new slot: the one in the payload has passed.
+  handler: (ctx, { messageId, slotAt }, meta) => submitMessage(ctx, messageId, meta, meta.retryCount === 0 ? new Date(slotAt) : undefined),
+});
+
+async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?: Date) {
+  const message = await ctx.db.message.findUnique({
+    where: { id: messageId },
+    include: { messageParts: { where: { status: "Queued" }, orderBy: { partNumber: "asc" } } },
+  });
+  if (!message || message.messageParts.length === 0) return;
+  if (message.expiresAt <= ctx.now()) {
+    await ctx.db.$transaction(async (tx) => {
+      for (const p of message.messageParts) await recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent"));
     });
-    if (!message || message.messageParts.length === 0) return;
-    if (message.expiresAt <= ctx.now()) {
-      await ctx.db.$transaction(async (tx) => {
-        for (const p of message.messageParts) await recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent"));
-      });
+    return;
+  }
+  // Only a digits-only sender can be a rented number; an alphanumeric one costs no query here.
+  const paced = slotAt;
+  if (!paced) {
+    const slot = await reserveSendSlots(ctx, message.from, message.messageParts.length);
+    if (slot && (slot.waitMs > 20 || message.messageParts.length > 1)) {
+      await ctx.enqueue(null, submitPacedSms, { messageId, slotAt: slot.slotAt.toISOString() }, { startAfter: new Date(Date.now() + slot.waitMs - 2000) });
+      wakeWorkers(submitPacedSms.name);
       return;
     }
-    const carrier = await getCarrier();
-    const ref = crypto.randomInt(0, 256);
-    const remainingMinutes = Math.max(1, Math.ceil((message.expiresAt.getTime() - ctx.now().getTime()) / 60_000));
-    let retry = "";
-    await Promise.all(
-      message.messageParts.map(async (part) => {
-        const submit: SubmitPart = {
-          partId: part.id,
-          from: message.from,
-          to: message.to,
-          text: part.text,
-          encoding: message.encoding === "ucs2" ? "ucs2" : "gsm7",
-          concat: message.parts > 1 ? { ref, total: message.parts, seq: part.partNumber } : undefined,
-          flash: message.flash,
-          validityMinutes: remainingMinutes,
-        };
-        const result = await carrier.submit(submit);
-        if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit) {
-          retry = result.description;
-          return;
-        }
-        await ctx.db.$transaction((tx) =>
-          result.ok
-            ? recordPartStatus(ctx, tx, part.id, sentToCarrier, { smscMessageId: result.smscMessageId, submittedAt: ctx.now() })
-            : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
-        );
-      }),
+    if (slot) await sleep(slot.waitMs);
+  }
+  const carrier = await getCarrier();
+  const ref = crypto.randomInt(0, 256);
+  const remainingMinutes = Math.max(1, Math.ceil((message.expiresAt.getTime() - ctx.now().getTime()) / 60_000));
+  let retry = "";
+  const submitPart = async (part: (typeof message.messageParts)[number]) => {
+    const submit: SubmitPart = {
+      partId: part.id,
+      from: message.from,
+      to: message.to,
+      text: part.text,
+      encoding: message.encoding === "ucs2" ? "ucs2" : "gsm7",
+      concat: message.parts > 1 ? { ref, total: message.parts, seq: part.partNumber } : undefined,
+      flash: message.flash,
+      validityMinutes: remainingMinutes,
+    };
+    const result = await carrier.submit(submit);
+    if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit) {
+      retry = result.description;
+      return;
+    }
+    await ctx.db.$transaction((tx) =>
+      result.ok
+        ? recordPartStatus(ctx, tx, part.id, sentToCarrier, { smscMessageId: result.smscMessageId, submittedAt: ctx.now() })
+        : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
     );
-    wakeWorkers(deliverCallback.name);
-    if (retry) throw new Error(`carrier asked to retry: ${retry}`);
-  },
-});
+  };
+  if (paced) {
+    // One part per slot, on the database's clock.
+    for (const [i, part] of message.messageParts.entries()) {
+      await sleep(await msUntil(ctx, new Date(paced.getTime() + i * SEND_INTERVAL_MS)));
+      await submitPart(part);
+    }
+  } else await Promise.all(message.messageParts.map(submitPart));
+  wakeWorkers(deliverCallback.name);
+  if (retry) throw new Error(`carrier asked to retry: ${retry}`);
+}

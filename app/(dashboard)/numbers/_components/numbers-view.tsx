@@ -1,0 +1,91 @@
+// The Numbers page: your rented numbers (each opens its page) and the catalogue search, with the
+// cost of a number shown before it is rented.
+"use client";
+import Link from "next/link";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ColumnDef, PaginationState } from "@tanstack/react-table";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PhoneIcon, PlusIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/table";
+import { formatDate } from "@/lib/ui/format";
+import { countryName, fetchRented, money, numbersKey, type Cost, type RentedNumber } from "./api";
+import { NumberSearch } from "./number-search";
+
+const columns: ColumnDef<RentedNumber, unknown>[] = [
+  {
+    header: "Number",
+    cell: ({ row }) => (
+      <Link href={`/numbers/${row.original.msisdn.slice(1)}`} className="font-mono font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        {row.original.msisdn}
+      </Link>
+    ),
+  },
+  { header: "Country", cell: ({ row }) => countryName(row.original.country) },
+  { header: "Type", cell: ({ row }) => (row.original.tollFree ? <Badge tone="info">Toll-free</Badge> : <Badge>Virtual</Badge>) },
+  { header: "Services", cell: ({ row }) => row.original.services.join(", ") },
+  { header: "Pool", cell: ({ row }) => (row.original.poolName ? <Link className="hover:underline" href="/pools">{row.original.poolName}</Link> : <span className="text-slate-400">—</span>) },
+  {
+    header: "Inbound SMS",
+    cell: ({ row }) =>
+      row.original.inboundSmsCallbackUrl ? <Badge tone="success" dot>Forwarded</Badge> : <span className="text-slate-400">Dashboard only</span>,
+  },
+  { header: "Monthly", cell: ({ row }) => money(row.original.monthlyCosts[0]), meta: { className: "text-right" } },
+  { header: "Next renewal", cell: ({ row }) => formatDate(row.original.nextRenewal) },
+];
+
+export function NumbersView({ canManage, balance }: { canManage: boolean; balance: Cost }) {
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const [searching, setSearching] = useState(false);
+  const query = useQuery({
+    queryKey: [...numbersKey, "rented", pagination.pageIndex, pagination.pageSize],
+    queryFn: () => fetchRented(pagination.pageIndex, pagination.pageSize),
+    placeholderData: keepPreviousData,
+  });
+  const showSearch = canManage && (searching || query.data?.totalElements === 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Numbers"
+        description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {money(balance)}.</>}
+        actions={
+          canManage && !showSearch && (
+            <Button onClick={() => setSearching(true)}>
+              <PlusIcon />
+              Rent a number
+            </Button>
+          )
+        }
+      />
+      {showSearch && <NumberSearch balance={balance} onClose={query.data?.totalElements ? () => setSearching(false) : undefined} />}
+      <Card className="mt-6">
+        <CardHeader title="Your numbers" description="Renewed monthly from your balance; a number the balance cannot pay is released." />
+        <CardBody className="p-0">
+          <DataTable
+            label="Your numbers"
+            columns={columns}
+            data={query.data?.content ?? []}
+            rowCount={query.data?.totalElements ?? 0}
+            pagination={pagination}
+            onPaginationChange={setPagination}
+            getRowId={(r) => r.msisdn}
+            loading={query.isLoading}
+            fetching={query.isFetching}
+            empty={
+              <EmptyState
+                icon={<PhoneIcon size={22} />}
+                title="No numbers yet"
+                description={canManage ? "Search the catalogue above and rent a number to send from it and receive replies." : "Ask an owner or a marketer to rent one."}
+              />
+            }
+          />
+        </CardBody>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+// DELETE /numbers/my/{msisdn}: gives the number up (nothing is refunded; the month paid is
+// lost). A number in a pool is refused: the pool would silently lose a sender.
+import type { Ctx } from "../context.ts";
+import { fail } from "../errors.ts";
+import { getRentedNumber } from "./get-rented-number.ts";
+
+export async function cancelNumber(ctx: Ctx, input: { accountId: string; msisdn: string }) {
+  const { rented, poolId } = await getRentedNumber(ctx, input);
+  if (poolId) {
+    const pool = await ctx.db.numberPool.findUnique({ where: { id: poolId }, select: { name: true } });
+    fail("numberInPool", { message: `The number is in pool "${pool?.name ?? poolId}" (${poolId}): remove it from the pool before cancelling it.`, property: "msisdn" });
+  }
+  const at = ctx.now();
+  await ctx.db.$transaction([
+    ctx.db.poolStickySender.deleteMany({ where: { msisdn: rented.msisdn } }),
+    ctx.db.rentedNumber.delete({ where: { id: rented.id } }),
+    ctx.db.numberEvent.create({ data: { accountId: rented.accountId, msisdn: rented.msisdn, kind: "Cancelled", description: "Cancelled by the account", at } }),
+  ]);
+  return { msisdn: rented.msisdn, cancelledAt: at.toISOString() };
+}

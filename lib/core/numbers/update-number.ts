@@ -1,0 +1,12 @@
+// PUT /numbers/my/{msisdn}: changes the callback settings given; the others stay.
+import type { Ctx } from "../context.ts";
+import { checkNumberCallbacks, type NumberCallbacks } from "./number-callbacks.ts";
+import { getRentedNumber } from "./get-rented-number.ts";
+import { rentedNumberResource } from "./number-resource.ts";
+
+export async function updateNumber(ctx: Ctx, input: NumberCallbacks & { accountId: string; msisdn: string }) {
+  const { rented, row } = await getRentedNumber(ctx, input);
+  const data = checkNumberCallbacks(input);
+  const updated = await ctx.db.rentedNumber.update({ where: { id: rented.id }, data });
+  return rentedNumberResource(updated, row);
+}

@@ -1,0 +1,249 @@
+// Rented numbers: the catalogue search, renting, updating, listing and cancelling (the spec's
+// /numbers endpoints), and the dashboard's JSON for the Numbers pages. The bodies also type the
+// dashboard's forms.
+import { z } from "zod";
+import { defineRoute } from "../http/route-spec.ts";
+import { pageQuery, pageSchema } from "../http/paging.ts";
+import { stringish } from "./sms.ts";
+
+const costItem = z.object({ price: z.number(), currency: z.string() });
+const inboundCost = costItem.extend({ service: z.string() });
+
+export const availableNumber = z.object({
+  msisdn: z.string(),
+  country: z.string(),
+  services: z.array(z.string()),
+  inboundCosts: z.array(inboundCost),
+  monthlyCosts: costItem,
+  activationCosts: costItem,
+  chargeInterval: z.number().int(),
+  tollFree: z.boolean(),
+  type: z.enum(["VLN", "TOLL_FREE"]),
+  areaCode: z.string(),
+});
+
+const rentedFields = {
+  trackingId: z.string(),
+  msisdn: z.string(),
+  country: z.string(),
+  services: z.array(z.string()),
+  inboundCosts: z.array(inboundCost),
+  chargeInterval: z.number().int(),
+  tollFree: z.boolean(),
+  inboundSmsCallbackUrl: z.string(),
+  voiceInboundStrategy: z.object({ dialplanUrl: z.string() }),
+  inboundVoiceCallbackUrl: z.string(),
+  nextRenewal: z.string(),
+  rentedAt: z.string(),
+};
+/** As rent answers it: costs as objects. */
+export const rentedNumber = z.object({ ...rentedFields, monthlyCosts: costItem, activationCosts: costItem });
+/** As update and list answer it: costs as arrays (the spec's form). */
+export const listedNumber = z.object({ ...rentedFields, monthlyCosts: z.array(costItem), activationCosts: z.array(costItem) });
+
+const url = z.string().trim().max(2000, "At most 2000 characters");
+export const numberCallbacksBody = z.object({
+  inboundSmsCallbackUrl: url.optional(),
+  voiceInboundStrategy: z.object({ dialplanUrl: url.optional() }).optional(),
+  inboundVoiceCallbackUrl: url.optional(),
+});
+export type NumberCallbacksBody = z.infer<typeof numberCallbacksBody>;
+
+export const rentNumberBody = numberCallbacksBody.extend({
+  msisdn: stringish.pipe(z.string().trim().min(1, "msisdn is required")).describe("The number to rent, E.164 with '+'."),
+});
+
+const sortParam = z.string().max(100).optional().describe("msisdn, country, areaCode, monthlyCosts or activationCosts, optionally followed by ,asc or ,desc");
+const numbersPage = pageQuery(20, 500);
+
+export const listAvailableRoute = defineRoute({
+  method: "GET",
+  path: "/numbers/available",
+  tag: "Numbers",
+  summary: "Available numbers of a country",
+  auth: "bearer",
+  scope: "virtual_number",
+  query: numbersPage.extend({
+    country: z.string().trim().optional().describe("Required: ISO 3166-1 alpha-2."),
+    service: z.string().trim().optional().describe("sms or voice"),
+    areaCode: z.string().trim().optional().describe("3-digit area code, US and Canada only"),
+    type: z.string().trim().optional().describe("VLN or TOLL_FREE, US and Canada only"),
+    sort: sortParam,
+  }),
+  response: pageSchema(availableNumber),
+  errors: ["validation"],
+});
+
+export const numberFilter = z.object({
+  fieldName: z.enum(["country", "msisdn", "service", "areaCode", "type"]),
+  searchTerm: stringish.pipe(z.string().trim().min(1, "searchTerm is required").max(100)),
+  searchOperator: z.enum(["is", "contains", "starts_with", "ends_with"]).optional(),
+});
+
+export const searchAvailableRoute = defineRoute({
+  method: "POST",
+  path: "/numbers/available/search",
+  tag: "Numbers",
+  summary: "Search available numbers with filters",
+  description: "The body is an array of filters; one must be on country. areaCode and type (VLN, TOLL_FREE) apply to the US and Canada only.",
+  auth: "bearer",
+  scope: "virtual_number",
+  query: numbersPage.extend({ sort: sortParam }),
+  body: z.preprocess(
+    (v) => (v && typeof v === "object" && !Array.isArray(v) && Array.isArray((v as { filters?: unknown }).filters) ? (v as { filters: unknown }).filters : v),
+    z.array(numberFilter).max(20, "At most 20 filters"),
+  ),
+  response: pageSchema(availableNumber),
+  errors: ["validation"],
+});
+
+const msisdnParams = z.object({ msisdn: z.string().max(40) });
+
+export const rentNumberRoute = defineRoute({
+  method: "POST",
+  path: "/numbers/my",
+  tag: "Numbers",
+  summary: "Rent a number: its activation and first month are charged",
+  auth: "bearer",
+  scope: "virtual_number",
+  body: rentNumberBody,
+  response: rentedNumber,
+  errors: ["numberNotAvailable", "numberTaken", "numberAlreadyRented", "insufficientBalance", "callbackUrlRefused"],
+});
+
+export const listRentedRoute = defineRoute({
+  method: "GET",
+  path: "/numbers/my",
+  tag: "Numbers",
+  summary: "The account's rented numbers",
+  auth: "bearer",
+  scope: "virtual_number",
+  query: numbersPage,
+  response: pageSchema(listedNumber),
+});
+
+export const getRentedRoute = defineRoute({
+  method: "GET",
+  path: "/numbers/my/{msisdn}",
+  tag: "Numbers",
+  summary: "One rented number",
+  auth: "bearer",
+  scope: "virtual_number",
+  params: msisdnParams,
+  response: listedNumber,
+  errors: ["numberNotFound"],
+});
+
+export const updateRentedRoute = defineRoute({
+  method: "PUT",
+  path: "/numbers/my/{msisdn}",
+  tag: "Numbers",
+  summary: "Update a rented number's callbacks",
+  description: "The path's msisdn is written without '+'. Settings left out stay as they are; an empty string clears one.",
+  auth: "bearer",
+  scope: "virtual_number",
+  params: msisdnParams,
+  body: numberCallbacksBody,
+  emptyBody: {},
+  response: listedNumber,
+  errors: ["numberNotFound", "callbackUrlRefused"],
+});
+
+export const cancelRentedRoute = defineRoute({
+  method: "DELETE",
+  path: "/numbers/my/{msisdn}",
+  tag: "Numbers",
+  summary: "Cancel a rented number",
+  description: "Answers 200 with an empty body. Nothing is refunded. A number in a pool must leave it first.",
+  auth: "bearer",
+  scope: "virtual_number",
+  params: msisdnParams,
+  emptyBody: {},
+  errors: ["numberNotFound", "numberInPool"],
+});
+
+// ---- dashboard
+
+const dash = { tag: "Dashboard", auth: "session", internal: true } as const;
+const writers = ["owner", "marketer"] as const;
+
+export const dashboardAvailableRoute = defineRoute({
+  ...dash,
+  method: "GET",
+  path: "/dashboard/numbers/available",
+  summary: "Search the catalogue (with costs in the account's currency)",
+  query: pageQuery(20, 200).extend({
+    country: z.string().trim().min(2, "Choose a country").max(2),
+    type: z.enum(["", "VLN", "TOLL_FREE"]).optional(),
+    service: z.enum(["", "Sms", "Voice"]).optional(),
+    areaCode: z.string().trim().max(3).optional(),
+    contains: z.string().trim().max(15).optional(),
+  }),
+  response: pageSchema(availableNumber),
+});
+
+export const dashboardRentedListRoute = defineRoute({
+  ...dash,
+  method: "GET",
+  path: "/dashboard/numbers",
+  summary: "The account's rented numbers",
+  query: pageQuery(20, 200),
+});
+
+export const dashboardRentRoute = defineRoute({ ...dash, method: "POST", path: "/dashboard/numbers", summary: "Rent a number", roles: writers, body: rentNumberBody });
+
+const dashMsisdn = z.object({ msisdn: z.string().max(40) });
+export const dashboardNumberRoute = defineRoute({ ...dash, method: "GET", path: "/dashboard/numbers/{msisdn}", summary: "A rented number with its history", params: dashMsisdn });
+export const dashboardUpdateNumberRoute = defineRoute({
+  ...dash,
+  method: "PUT",
+  path: "/dashboard/numbers/{msisdn}",
+  summary: "Update a number's callbacks",
+  roles: writers,
+  params: dashMsisdn,
+  body: numberCallbacksBody,
+});
+export const dashboardCancelNumberRoute = defineRoute({ ...dash, method: "DELETE", path: "/dashboard/numbers/{msisdn}", summary: "Cancel a number", roles: writers, params: dashMsisdn });
+
+export const dashboardConversationsRoute = defineRoute({
+  ...dash,
+  method: "GET",
+  path: "/dashboard/numbers/{msisdn}/conversations",
+  summary: "A number's correspondents, latest first",
+  params: dashMsisdn,
+  query: pageQuery(50, 200),
+});
+
+const conversationParams = z.object({ msisdn: z.string().max(40), correspondent: z.string().max(40) });
+export const dashboardConversationRoute = defineRoute({
+  ...dash,
+  method: "GET",
+  path: "/dashboard/numbers/{msisdn}/conversations/{correspondent}",
+  summary: "The messages between a number and one correspondent",
+  params: conversationParams,
+});
+
+export const replyBody = z.object({ body: z.string().trim().min(1, "Write a message").max(1600, "At most 1600 characters") });
+export const dashboardReplyRoute = defineRoute({
+  ...dash,
+  method: "POST",
+  path: "/dashboard/numbers/{msisdn}/conversations/{correspondent}",
+  summary: "Reply from the number",
+  roles: writers,
+  params: conversationParams,
+  body: replyBody,
+});
+
+export const simulateInboundBody = z.object({
+  from: z.string().trim().min(1, "Give the sender's number").max(20),
+  body: z.string().min(1, "Write a message").max(1600, "At most 1600 characters"),
+});
+export const dashboardSimulateInboundRoute = defineRoute({
+  ...dash,
+  method: "POST",
+  path: "/dashboard/numbers/{msisdn}/inbound",
+  summary: "Have the SMSC simulator send an SMS to the number",
+  roles: writers,
+  params: dashMsisdn,
+  body: simulateInboundBody,
+});
