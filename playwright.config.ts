@@ -7,8 +7,8 @@ import type { E2EOptions } from "./e2e/fixtures/test";
 
 const pgUrl = process.env.TEST_PG_URL;
 const servers = [
-  { name: "pglite", port: 3301, smscPort: 2801, dataDir: path.join(os.tmpdir(), "switchboard-e2e-pglite"), databaseUrl: "" },
-  ...(pgUrl ? [{ name: "postgres", port: 3302, smscPort: 2802, dataDir: path.join(os.tmpdir(), "switchboard-e2e-postgres"), databaseUrl: pgUrl }] : []),
+  { name: "pglite", port: 3301, smscPort: 2801, smtpPort: 2601, dataDir: path.join(os.tmpdir(), "switchboard-e2e-pglite"), databaseUrl: "" },
+  ...(pgUrl ? [{ name: "postgres", port: 3302, smscPort: 2802, smtpPort: 2602, dataDir: path.join(os.tmpdir(), "switchboard-e2e-postgres"), databaseUrl: pgUrl }] : []),
 ];
 
 export default defineConfig<E2EOptions>({
@@ -45,6 +45,7 @@ export default defineConfig<E2EOptions>({
       PUBLIC_URL: `http://localhost:${s.port}`,
       // Each server starts its own SMSC simulator; separate ports keep them apart.
       SMSC_SIM_PORT: String(s.smscPort),
+      SMTP_SINK_PORT: String(s.smtpPort),
       // The tests' callback receivers listen on this machine.
       ALLOW_PRIVATE_CALLBACK_URLS: "true",
       NEXT_MANUAL_SIG_HANDLE: "true",

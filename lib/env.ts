@@ -20,6 +20,7 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   SMSC_URL: z.string().regex(/^smpp:\/\//, "must be an smpp:// URL").optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ALLOW_PRIVATE_CALLBACK_URLS: bool.optional(),
   SIM_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).default(1500),

@@ -6,6 +6,7 @@ import { migrate } from "../lib/db/migrate.ts";
 import { startWorker } from "../lib/jobs/worker.ts";
 import { jobs } from "../lib/jobs/registry.ts";
 import { startCarrier } from "../lib/carrier/start.ts";
+import { startViber } from "../lib/providers/viber/start.ts";
 
 const e = parseEnv();
 if (!e.DATABASE_URL) {
@@ -18,6 +19,8 @@ if (!e.DATABASE_URL) {
 const database = await openDatabase({ kind: "postgres", url: e.DATABASE_URL, poolSize: 4 });
 await migrate(database.sql);
 const carrier = await startCarrier(database);
+// The OTP flows' primary channel; email goes to SMTP_URL, else to the web server's bundled sink.
+const viber = await startViber(database);
 const worker = await startWorker(database, jobs);
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const)
@@ -26,6 +29,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const)
     stopping = true;
     await worker.stop();
     await carrier.close();
+    await viber.close();
     await database.close();
     process.exit(0);
   });

@@ -9,6 +9,9 @@ import { contextFor } from "../core/context.ts";
 import { seedDemo, type DemoCredentials } from "../core/seed/seed-demo.ts";
 import { startWorker, type Worker } from "../jobs/worker.ts";
 import { startCarrier, type CarrierHandle } from "../carrier/start.ts";
+import { startViber } from "../providers/viber/start.ts";
+import { startDefaultSink, type SmtpSink } from "../providers/smtp/sink.ts";
+import { setSmtpUrl } from "../providers/smtp/registry.ts";
 import { jobs } from "../jobs/registry.ts";
 import { log } from "../http/logger.ts";
 
@@ -30,8 +33,15 @@ async function run(): Promise<void> {
   }
   let worker: Worker | null = null;
   let carrier: CarrierHandle | null = null;
+  let viber: Awaited<ReturnType<typeof startViber>> | null = null;
+  let smtpSink: SmtpSink | null = null;
+  if (!e.SMTP_URL) {
+    smtpSink = await startDefaultSink(database, e.SMTP_SINK_PORT, (msg) => log("warn", msg));
+    setSmtpUrl(smtpSink.url);
+  }
   if (e.WORKER === "inline") {
     carrier = await startCarrier(database);
+    viber = await startViber(database);
     worker = await startWorker(database, jobs);
   }
 
@@ -48,6 +58,8 @@ async function run(): Promise<void> {
     try {
       await worker?.stop();
       await carrier?.close();
+      await viber?.close();
+      await smtpSink?.close();
       await closeDatabase();
     } finally {
       if (e.embedded) fs.rmSync(serverFile, { force: true });

@@ -1,5 +1,5 @@
 // Delivery receipts in bulk. A campaign brings them by the thousand; one statement records a
-// few hundred final receipts of single-part messages without callbacks (the part, an event and
+// few hundred final receipts of single-part messages without callbacks or OTP flows (the part, an event and
 // the message, as recordPartStatus would). Everything else — multipart messages, reports to send,
 // intermediate states, receipts that overtook their submit's commit — takes applyReceipt, one
 // by one. Each receipt's promise settles when it is stored, so the carrier acknowledges the
@@ -22,6 +22,8 @@ interface PartRow {
   status: string;
   parts: number;
   callback_url: string;
+  /** An OTP's SMS: its flow must hear of the status (record-part-status.ts). */
+  otp: boolean;
 }
 
 const MAX_BATCH = 500;
@@ -51,7 +53,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[]): Promise<void> {
   try {
     rows = (
       await ctx.sql.query<PartRow>(
-        `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url
+        `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.label LIKE 'otp:%' AS otp
          FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE p.smsc_message_id = ANY($1::text[])`,
         [batch.map((p) => p.receipt.smscMessageId)],
       )
@@ -67,7 +69,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[]): Promise<void> {
     const row = byId.get(p.receipt.smscMessageId);
     const change = receiptStatus(p.receipt.stat, p.receipt.err);
     if (row && isFinal(row.status)) p.resolve(); // a repeated receipt: already final
-    else if (row && row.parts === 1 && !row.callback_url && isFinal(change.status) && change.status !== "Failed" && change.status !== "Unsent")
+    else if (row && row.parts === 1 && !row.callback_url && !row.otp && isFinal(change.status) && change.status !== "Failed" && change.status !== "Unsent")
       fast.push({ p, partId: row.id, status: change.status, detailed: change.detailedStatus, description: change.description });
     else slow.push(p);
   }

@@ -7,6 +7,7 @@ import { creditAccount } from "../accounts/credit-account.ts";
 import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
 import { campaignTouched } from "../campaigns/advance-campaign.ts";
+import { isOtpSms, otpSmsChanged } from "../otp/sms-hook.ts";
 
 export async function recordPartStatus(
   ctx: Ctx,
@@ -72,5 +73,6 @@ export async function recordPartStatus(
     });
   }
   if (m.campaignId && isFinal(messageStatus)) campaignTouched(ctx, m.campaignId);
+  if (isOtpSms(m.label)) await otpSmsChanged(ctx, tx, m);
   return true;
 }

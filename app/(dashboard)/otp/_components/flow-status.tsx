@@ -1,0 +1,26 @@
+// A flow's state and a step's status as badges; the tones mean what they mean everywhere.
+import { Badge, StatusBadge, type BadgeTone } from "@/components/ui/badge";
+
+const flowTones: Record<string, BadgeTone> = { InProgress: "info", Succeeded: "success", Failed: "danger" };
+const flowWords: Record<string, string> = { InProgress: "In progress", Succeeded: "Succeeded", Failed: "Failed" };
+
+export function FlowStatus({ status }: { status: string }) {
+  return (
+    <Badge tone={flowTones[status] ?? "neutral"} dot>
+      {flowWords[status] ?? status}
+    </Badge>
+  );
+}
+
+export function StepStatus({ status }: { status: string }) {
+  return <StatusBadge status={status} />;
+}
+
+export function ChannelBadge({ channel }: { channel: string }) {
+  return <Badge tone={channel === "viber" ? "accent" : "neutral"}>{channel === "viber" ? "Viber" : "SMS"}</Badge>;
+}
+
+export function formatMs(ms: number | null): string {
+  if (ms === null) return "—";
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}

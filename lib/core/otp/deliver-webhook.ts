@@ -1,0 +1,52 @@
+// Job otp.webhook: POSTs one flow state to the flow's callback.url. Fire-and-forget as the spec
+// says: one attempt with a short time limit, never retried; the attempt is kept like every
+// callback's (and can be resent from the dashboard).
+import { z } from "zod";
+import type { Ctx } from "../context.ts";
+import type { Callback } from "../../db/generated/client.ts";
+import { defineJob } from "../../jobs/job.ts";
+import { env } from "../../env.ts";
+import { checkCallbackUrl } from "../callbacks/url-guard.ts";
+import { signatureHeaders } from "../callbacks/sign.ts";
+import { postJson } from "./post-json.ts";
+
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+
+export const deliverOtpWebhook = defineJob({
+  name: "otp.webhook",
+  payload: z.object({ callbackId: z.uuid() }),
+  retryLimit: 0,
+  expireInSeconds: 60,
+  batchSize: 10,
+  async handler(ctx, { callbackId }) {
+    const cb = await ctx.db.callback.findUnique({ where: { id: callbackId } });
+    if (!cb || cb.state !== "pending") return;
+    const flowId = (cb.payload as { flowId?: string }).flowId ?? "";
+    // This flow's webhooks go out in the order they were written: the earlier ones still pending first.
+    const due = await ctx.db.callback.findMany({
+      where: { accountId: cb.accountId, kind: "otp.flow", state: "pending", createdAt: { lte: cb.createdAt }, payload: { path: ["flowId"], equals: flowId } },
+      orderBy: { createdAt: "asc" },
+      take: 50,
+    });
+    for (const one of due) await deliverOnce(ctx, one);
+  },
+});
+
+async function deliverOnce(ctx: Ctx, cb: Callback): Promise<void> {
+  // Claimed first, so a webhook is never posted twice, even by two workers.
+  const claimed = await ctx.db.callback.updateMany({ where: { id: cb.id, state: "pending" }, data: { state: "sending" } });
+  if (!claimed.count) return;
+  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: cb.accountId }, select: { webhookSecret: true } });
+  const body = JSON.stringify(cb.payload);
+  const at = ctx.now();
+  const allowPrivate = env().ALLOW_PRIVATE_CALLBACK_URLS;
+  const refusal = checkCallbackUrl(cb.url, allowPrivate);
+  const result = refusal
+    ? { statusCode: 0, latencyMs: 0, error: `refused: the URL ${refusal}`, responseBody: "" }
+    : await postJson(cb.url, body, { ...signatureHeaders(account.webhookSecret, cb.id, body, at), "x-switchboard-attempt": "1" }, { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate });
+  const ok = result.statusCode >= 200 && result.statusCode < 300;
+  await ctx.db.$transaction([
+    ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, ...result } }),
+    ctx.db.callback.update({ where: { id: cb.id }, data: { attempts: 1, state: ok ? "delivered" : "failed", completedAt: ctx.now() } }),
+  ]);
+}
