@@ -38,6 +38,25 @@ export const errorCatalog = {
   campaignNotScheduled: { status: 400, code: "400009002", message: "Only a Scheduled campaign can be changed or deleted." },
   campaignNoRecipients: { status: 400, code: "400009004", message: "The campaign has no recipients: its groups are empty or all its contacts are blacklisted." },
   campaignNameTaken: { status: 409, code: "409009003", message: "The account already has a campaign with that name." },
+  // numbers (module 010)
+  numberNotAvailable: { status: 404, code: "404010001", message: "The number is not in the catalogue of available numbers." },
+  numberTaken: { status: 409, code: "409010002", message: "The number is rented by another account." },
+  numberAlreadyRented: { status: 409, code: "409010003", message: "You already rent this number." },
+  numberNotFound: { status: 404, code: "404010004", message: "You do not rent this number." },
+  numberInPool: { status: 409, code: "409010005", message: "The number is in a pool: remove it from the pool before cancelling it." },
+  // pools (module 012)
+  poolNotFound: { status: 404, code: "404012001", message: "Pool not found." },
+  poolNameTaken: { status: 409, code: "409012002", message: "The account already has a pool with that name." },
+  numberInOtherPool: { status: 409, code: "409012003", message: "The number is already in another pool." },
+  poolHasNoNumber: { status: 400, code: "400012004", message: "The pool has no number that can send SMS: add rented numbers to it first." },
+  poolNoAlphanumericSender: { status: 400, code: "400012005", message: "poolStrategy Alphanumeric needs the pool's smsSettings.alphanumericSenderId." },
+  // otp failover (module 011)
+  otpFlowNotFound: { status: 404, code: "404011000", message: "Failover flow not found." },
+  otpCodeExpired: { status: 400, code: "400011002", message: "The code has expired; send a new one." },
+  otpTooManyAttempts: { status: 400, code: "400011003", message: "Too many wrong codes for this flow; send a new one." },
+  otpAlreadyVerified: { status: 409, code: "409011004", message: "This flow's code was already verified." },
+  // email (module 014)
+  emailNotFound: { status: 404, code: "404014000", message: "Email not found." },
   // contact (module 002)
   contactNotFound: { status: 404, code: "404002001", message: "The contact does not exist." },
   groupNotFound: { status: 404, code: "404002003", message: "The group does not exist." },
@@ -52,6 +71,9 @@ export const errorCatalog = {
   accountNotFound: { status: 404, code: "404001001", message: "Account not found." },
   insufficientBalance: { status: 400, code: "400001009", message: "Not enough balance." },
   emailTaken: { status: 409, code: "409001002", message: "A user with this email already exists." },
+  userNotFound: { status: 404, code: "404001003", message: "The user does not exist." },
+  lastOwner: { status: 409, code: "409001004", message: "The account must keep at least one owner." },
+  selfChange: { status: 409, code: "409001005", message: "You cannot change your own role or remove yourself; ask another owner." },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalog;

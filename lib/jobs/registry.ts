@@ -1,9 +1,14 @@
 // Every job the worker runs. A new capability adds its definitions here.
 import type { JobDefinition } from "./job.ts";
 import { analyzeTables, purgeExpiredTokens } from "./maintenance.ts";
-import { submitSms } from "../core/sms/submit-sms.ts";
+import { reportRollupJob } from "../core/reports/report-rollup.ts";
+import { submitPacedSms, submitSms } from "../core/sms/submit-sms.ts";
 import { expireSms } from "../core/sms/expire-messages.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
+import { deliverInboundCallback } from "../core/numbers/deliver-inbound-callback.ts";
+import { renewNumbersJob } from "../core/numbers/renew-numbers.ts";
 import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
+import { otpJobs } from "../core/otp/otp-jobs.ts";
+import { emailJobs } from "../core/email/email-jobs.ts";
 
-export const jobs: JobDefinition[] = [purgeExpiredTokens, analyzeTables, submitSms, expireSms, deliverCallback, ...campaignJobs];
+export const jobs: JobDefinition[] = [purgeExpiredTokens, analyzeTables, reportRollupJob, submitSms, submitPacedSms, expireSms, deliverCallback, deliverInboundCallback, renewNumbersJob, ...campaignJobs, ...otpJobs, ...emailJobs];

@@ -14,6 +14,8 @@ import {
   ShieldIcon,
   UsersIcon,
 } from "@/components/ui/icons";
+import type { Role } from "@/lib/db/generated/enums";
+import { composerRoles, ownerRoles } from "@/lib/core/users/roles";
 
 export interface Section {
   href: string;
@@ -22,11 +24,13 @@ export interface Section {
   /** What the section will do, for sections that are still placeholders. */
   pitch?: string;
   plans?: string[];
+  /** Roles that may use the section (default: every role); the others do not see it. */
+  roles?: readonly Role[];
 }
 
 export const sections: Section[] = [
   { href: "/", label: "Overview", icon: HomeIcon },
-  { href: "/compose", label: "Compose", icon: SendIcon },
+  { href: "/compose", label: "Compose", icon: SendIcon, roles: composerRoles },
   { href: "/campaigns", label: "Campaigns", icon: MegaphoneIcon },
   {
     href: "/tracking",
@@ -38,34 +42,23 @@ export const sections: Section[] = [
     href: "/numbers",
     label: "Numbers",
     icon: PhoneIcon,
-    pitch: "Rent virtual numbers to send from and to receive inbound messages on.",
-    plans: ["Browse available numbers by country", "Inbound messages forwarded to your callback", "Monthly cost on your balance"],
   },
   {
     href: "/pools",
     label: "Pools",
     icon: LayersIcon,
-    pitch: "Group your numbers into pools that share the sending load and keep conversations on one number.",
-    plans: ["Sticky sender per recipient", "Add and remove numbers at any time", "Per-pool inbound routing"],
   },
-  {
-    href: "/otp",
-    label: "OTP",
-    icon: ShieldIcon,
-    pitch: "Verify users with one-time passwords sent over Viber, falling back to SMS when it is not delivered.",
-    plans: ["Configurable code length, expiry and attempts", "Automatic channel failover", "Verification status and conversion rates"],
-  },
-  {
-    href: "/email",
-    label: "Email",
-    icon: MailIcon,
-    pitch: "Send transactional email over SMTP, with open and click tracking.",
-    plans: ["Delivery, open and click events per message", "Captured mail viewer for the built-in SMTP sink", "Callbacks on every event"],
-  },
-  { href: "/applications", label: "Applications", icon: KeyIcon },
+  { href: "/otp", label: "OTP", icon: ShieldIcon },
+  { href: "/email", label: "Email", icon: MailIcon },
+  { href: "/applications", label: "Applications", icon: KeyIcon, roles: ownerRoles },
   { href: "/reference", label: "API reference", icon: BookIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
 ];
+
+/** The sections a role may use, in sidebar order. */
+export function sectionsFor(role: string): Section[] {
+  return sections.filter((s) => !s.roles || (s.roles as readonly string[]).includes(role));
+}
 
 export function section(href: string): Section {
   const s = sections.find((x) => x.href === href);

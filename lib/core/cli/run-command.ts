@@ -10,22 +10,25 @@ import { createAccount } from "../accounts/create-account.ts";
 import { topUpAccount } from "../accounts/top-up-account.ts";
 import { getAccount } from "../accounts/get-account.ts";
 import { createUser } from "../users/create-user.ts";
+import { generatePassword } from "../users/add-user.ts";
 import { createApplication, tokenLifetimes, type TokenLifetime } from "../applications/create-application.ts";
 import { listPriceRows, setPrice } from "../prices/set-price.ts";
 import { isUuid } from "../../ids.ts";
+import { simulateInbound } from "../numbers/simulate-inbound.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
   account create --name N [--balance B] [--currency EUR] [--user-email E --user-password P] [--user-role owner|marketer|support]
   account topup --account ID --amount X
-  user create --account ID --email E --password P [--role owner|marketer|support] [--name N]
+  user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P]   (without --password, prints a generated one)
   app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040]
   price list [--country GR] [--currency EUR]
-  price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]`;
+  price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
+  sim inbound --to +MSISDN --from +MSISDN --body TEXT`;
 
 type Flags = Record<string, string | undefined>;
 
-const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl", "country", "price", "mnc", "network"];
+const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl", "country", "price", "mnc", "network", "to", "from", "body"];
 
 export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
   const { positionals, values } = parseArgs({
@@ -51,14 +54,16 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
     case "user create": {
       const accountId = uuid(required(flags, "account"), "account");
       await getAccount(ctx, accountId);
+      // Without --password the user gets a generated one, printed once.
+      const password = flags.password === undefined ? generatePassword() : required(flags, "password");
       const user = await createUser(ctx, {
         accountId,
         email: required(flags, "email"),
-        password: required(flags, "password"),
+        password,
         role: role(flags.role),
         name: flags.name,
       });
-      return { userId: user.id, accountId, email: user.email, role: user.role };
+      return { userId: user.id, accountId, email: user.email, role: user.role, name: user.name, ...(flags.password === undefined ? { password } : {}) };
     }
     case "app create": {
       const accountId = uuid(required(flags, "account"), "account");
@@ -90,6 +95,9 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
       });
       return row;
     }
+    case "sim inbound":
+      // The SMSC simulator sends an SMS to a rented or pool number (lib/core/numbers/simulate-inbound.ts).
+      return simulateInbound(ctx, { to: required(flags, "to"), from: required(flags, "from"), body: required(flags, "body") });
     default:
       throw new DomainError("validation", { message: `Unknown command "${command}".\n${cliUsage}` });
   }

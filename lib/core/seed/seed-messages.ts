@@ -8,6 +8,7 @@
 // a test can predict what a search should find (see `seededRecipient`).
 import crypto from "node:crypto";
 import type { Sql } from "../../db/connection.ts";
+import { forgetRollups } from "../reports/report-rollup.ts";
 
 export interface SeedMessagesOptions {
   accountId: string;
@@ -157,5 +158,7 @@ export async function seedMessages(sql: Pick<Sql, "query">, o: SeedMessagesOptio
        WHERE c.id = s.campaign_id`,
       [o.accountId],
     );
+  // The reporting home's rollup of those hours (computed before this history existed) is redone.
+  await forgetRollups(sql, new Date(now.getTime() - spanMs - 60_000), now);
   await sql.query("ANALYZE messages, message_parts, message_events, campaigns");
 }
