@@ -59,6 +59,6 @@ test("a support user finds a message and shares the search, but cannot send", as
   // …and so does the API behind it, with the user's own session.
   const api = await other.request.post("/api/dashboard/sms", { data: { from: "Switchboard", to, body: "Should not leave" } });
   expect(api.status()).toBe(403);
-  expect(await api.json()).toMatchObject({ status: 403 });
+  expect(await api.json()).toMatchObject({ code: "403000001" });
   await other.close();
 });
