@@ -33,7 +33,10 @@ export function refreshAfterMs(hourEnd: number, now: number): number {
 /** The latency bucket of latency.ts (0–44 for 1–45 s, 45 beyond), as SQL over seconds `s`. */
 export const latencyBucketSql = (s: string) => `CASE WHEN ${s} > 45 THEN 45 ELSE greatest(ceil(${s}), 1)::int - 1 END`;
 
-/** Recomputes one hour for every account, in one transaction (readers see the old or the new). */
+/**
+ * Recomputes one hour for every account, in one transaction (readers see the old or the new).
+ * The hour's parts are found account by account through (account_id, created_at).
+ */
 export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
   const start = hour;
   const end = new Date(hour.getTime() + HOUR_MS);
@@ -47,8 +50,10 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
          SELECT p.account_id, $1, m.country, m.mcc, m.mnc, m.operator, count(*),
                 count(*) FILTER (WHERE p.status = 'Delivered'), count(*) FILTER (WHERE p.status = 'Undelivered'),
                 count(*) FILTER (WHERE p.status = 'Failed'), count(*) FILTER (WHERE p.status = 'Unsent'), coalesce(sum(p.price_micros), 0)
-           FROM message_parts p JOIN messages m ON m.id = p.message_id
-          WHERE p.created_at >= $1 AND p.created_at < $2 AND m.direction = 'Outbound'
+           FROM accounts a
+           JOIN message_parts p ON p.account_id = a.id AND p.created_at >= $1 AND p.created_at < $2
+           JOIN messages m ON m.id = p.message_id
+          WHERE m.direction = 'Outbound'
           GROUP BY p.account_id, m.country, m.mcc, m.mnc, m.operator`,
         start,
         end,
@@ -56,8 +61,10 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
       await tx.$executeRawUnsafe(
         `INSERT INTO report_hour_latency (account_id, hour, bucket, parts)
          SELECT p.account_id, $1, ${latencyBucketSql("extract(epoch FROM (p.done_at - m.created_at))")}, count(*)
-           FROM message_parts p JOIN messages m ON m.id = p.message_id
-          WHERE p.created_at >= $1 AND p.created_at < $2 AND m.direction = 'Outbound' AND p.done_at IS NOT NULL
+           FROM accounts a
+           JOIN message_parts p ON p.account_id = a.id AND p.created_at >= $1 AND p.created_at < $2
+           JOIN messages m ON m.id = p.message_id
+          WHERE m.direction = 'Outbound' AND p.done_at IS NOT NULL
           GROUP BY 1, 3`,
         start,
         end,
