@@ -7,6 +7,7 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
+import { smsStatuses } from "../sms/statuses.ts";
 
 import type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField } from "./explore-fields.ts";
 
@@ -129,6 +130,15 @@ function filterCondition(f: ExploreFilter, p: Params): string {
     const d = ["Outbound", "Inbound"].find((x) => x.toLowerCase() === value.toLowerCase());
     if (!d) return f.op === "is" ? "false" : "true";
     return `m.direction ${f.op === "is" ? "=" : "<>"} '${d}'`;
+  }
+  if (f.field === "country" && (f.op === "is" || f.op === "is_not")) {
+    // Countries are stored as upper-case ISO codes: compared as stored, so the planner's
+    // statistics of the column apply (lower(country) has none, and it guessed badly).
+    return `m.country ${f.op === "is" ? "=" : "<>"} ${p.add(value.toUpperCase())}`;
+  }
+  if (f.field === "status" && (f.op === "is" || f.op === "is_not")) {
+    const st = smsStatuses.find((x) => x.toLowerCase() === value.toLowerCase());
+    if (st) return `p.status ${f.op === "is" ? "=" : "<>"} '${st}'`;
   }
   const c = columns[f.field];
   return textCondition(c.expr, c.folded, f.op, f.field === "to" ? normaliseNumber(value, f.op) : value, p);
