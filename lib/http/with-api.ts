@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { getDatabase, type Database } from "../db/index.ts";
-import type { Sql } from "../db/connection.ts";
+import { ADHOC_MARK, type Sql } from "../db/connection.ts";
 import { contextFor, type Ctx } from "../core/context.ts";
 import { DomainError, fail } from "../core/errors.ts";
 import { authenticateToken } from "../core/tokens/authenticate-token.ts";
@@ -93,11 +93,15 @@ function contextOf(database: Database): Ctx {
 // lib/db/connection.ts hands the text to pg's Pool.query unchanged (Sql.query could take the
 // name as an option instead of this cast).
 const MAX_PREPARED = 200;
+
 const statementNames = new Map<string, string>();
 function preparedStatements(sql: Sql): Sql {
   return {
     ...sql,
     query: (text, values) => {
+      // Searches whose best plan depends on their values (adhoc()) are planned every time: a
+      // prepared statement's generic plan cannot see a filter's selectivity.
+      if (text.startsWith(ADHOC_MARK)) return sql.query(text, values);
       let name = statementNames.get(text);
       if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `sb_${statementNames.size + 1}`));
       return name ? sql.query({ name, text } as unknown as string, values) : sql.query(text, values);

@@ -8,6 +8,7 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { smsStatuses } from "../sms/statuses.ts";
+import { adhoc } from "../../db/connection.ts";
 
 import type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField } from "./explore-fields.ts";
 
@@ -214,8 +215,8 @@ export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ 
   // part is most of what counting costs.
   const countFrom = countWhere.includes("m.") ? "message_parts p JOIN messages m ON m.id = p.message_id" : "message_parts p";
   const [page, count] = await Promise.all([
-    ctx.sql.query<RawRow>(`SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, p.values),
-    ctx.sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom} WHERE ${countWhere} LIMIT ${cap}) hits`, countParams.values),
+    ctx.sql.query<RawRow>(adhoc(`SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`), p.values),
+    ctx.sql.query<{ n: string | number }>(adhoc(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom} WHERE ${countWhere} LIMIT ${cap}) hits`), countParams.values),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
   return { rows: page.rows.map(toRow), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
