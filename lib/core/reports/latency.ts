@@ -8,11 +8,14 @@ import { timeGroupingFor } from "./time-grouping.ts";
 
 export const LATENCY_BUCKETS = 46;
 
+/** A latency's bucket (0–44 for 1–45 s, 45 beyond), as SQL over seconds `s`. */
+export const latencyBucketSql = (s: string) => `CASE WHEN ${s} > 45 THEN 45 ELSE greatest(ceil(${s}), 1)::int - 1 END`;
+
 export async function latencyReport(ctx: Ctx, filter: ReportFilter): Promise<{ smsLatencyCount: number[] }> {
   if (filter.start && filter.end) timeGroupingFor(filter.start, filter.end); // refuses reversed or > 5 years
   const { where, values } = reportConditions(filter);
   const { rows } = await ctx.sql.query<{ bucket: number; n: string | number }>(
-    `SELECT CASE WHEN s > 45 THEN 45 ELSE greatest(ceil(s), 1)::int - 1 END AS bucket, count(*) AS n
+    `SELECT ${latencyBucketSql("s")} AS bucket, count(*) AS n
        FROM (SELECT extract(epoch FROM (p.done_at - m.created_at)) AS s
                FROM message_parts p JOIN messages m ON m.id = p.message_id
               WHERE ${where} AND m.direction = 'Outbound' AND p.done_at IS NOT NULL) latencies

@@ -7,8 +7,8 @@
 import type { Ctx } from "../context.ts";
 import { fromMicros } from "../../money.ts";
 import { timeGroupingFor } from "./time-grouping.ts";
-import { LATENCY_BUCKETS } from "./latency.ts";
-import { floorHour, HOUR_MS, latencyBucketSql } from "./report-rollup.ts";
+import { LATENCY_BUCKETS, latencyBucketSql } from "./latency.ts";
+import { floorHour, HOUR_MS } from "./report-rollup.ts";
 
 export interface OverviewCounts {
   /** Every outbound part created in the period. */

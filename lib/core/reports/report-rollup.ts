@@ -16,6 +16,7 @@
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
 import { defineJob } from "../../jobs/job.ts";
+import { latencyBucketSql } from "./latency.ts";
 
 export const HOUR_MS = 3_600_000;
 
@@ -29,9 +30,6 @@ export function refreshAfterMs(hourEnd: number, now: number): number {
   if (age <= 74 * HOUR_MS) return HOUR_MS;
   return Infinity;
 }
-
-/** The latency bucket of latency.ts (0–44 for 1–45 s, 45 beyond), as SQL over seconds `s`. */
-export const latencyBucketSql = (s: string) => `CASE WHEN ${s} > 45 THEN 45 ELSE greatest(ceil(${s}), 1)::int - 1 END`;
 
 /**
  * Recomputes one hour for every account, in one transaction (readers see the old or the new).
