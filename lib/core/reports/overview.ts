@@ -152,10 +152,9 @@ export async function reportOverview(ctx: Ctx, input: OverviewInput): Promise<Ov
   }
 
   // Every bucket of the period, empty ones included, so the chart's time axis is even.
-  const stepMs = step;
-  const first = Math.floor((input.from.getTime() - origin.getTime()) / stepMs) * stepMs + origin.getTime();
+  const first = bucketOf(input.from.getTime());
   const series: OverviewPoint[] = [];
-  for (let t = first; t <= input.to.getTime(); t += stepMs) {
+  for (let t = first; t <= input.to.getTime(); t += step) {
     const b = buckets.get(t) ?? zero();
     series.push({ at: new Date(t).toISOString(), delivered: b.delivered, undelivered: b.undelivered, failed: b.failed, unsent: b.unsent, pending: b.pending });
   }
