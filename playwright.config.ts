@@ -26,10 +26,15 @@ export default defineConfig<E2EOptions>({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: servers.map((s) => ({
-    name: s.name,
-    use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${s.port}`, dataDir: s.dataDir, databaseUrl: s.databaseUrl },
-  })),
+  projects: [
+    ...servers.map((s) => ({
+      name: s.name,
+      testIgnore: "scale/**",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${s.port}`, dataDir: s.dataDir, databaseUrl: s.databaseUrl },
+    })),
+    // Several web and worker processes of their own on the PostgreSQL server (e2e/scale); no browser.
+    ...(pgUrl ? [{ name: "scale-out", testMatch: "scale/**/*.spec.ts" }] : []),
+  ],
   webServer: servers.map((s) => ({
     command: s.databaseUrl
       ? `rm -rf ${s.dataDir} && DATABASE_URL=$(node_modules/.bin/tsx tests/support/create-db.ts '${s.databaseUrl}' e2e) node_modules/.bin/next start -p ${s.port}`

@@ -24,18 +24,20 @@ const BINDS = 2;
 const WINDOW = 50;
 
 /** The i-th recipient: valid Greek mobiles whose last four digits never pick a simulator outcome. */
-const recipient = (i: number) => `+3069${String(5000 + Math.floor(i / 9000)).padStart(4, "0")}${1000 + (i % 9000)}`;
+export const recipient = (i: number) => `+3069${String(5000 + Math.floor(i / 9000)).padStart(4, "0")}${1000 + (i % 9000)}`;
 const BODY = "Spring sale: 20% off everything until Sunday. Show this SMS at the till.";
 
-interface Sim {
+export interface Sim {
   url: string;
   child: ChildProcess;
   /** Resolves with the wall-clock time (ms) at which the simulator had acknowledged `n` submit_sm in total. */
   when(n: number): Promise<number>;
   submitted(): Promise<number>;
+  /** Bound SMPP sessions. */
+  sessions(): Promise<number>;
 }
 
-async function startSim(ctx: BenchContext): Promise<Sim> {
+export async function startSim(ctx: BenchContext): Promise<Sim> {
   const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--sim"], { stdio: ["pipe", "pipe", "inherit"] });
   ctx.defer(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"));
   const rl: Interface = createInterface({ input: child.stdout! });
@@ -48,7 +50,7 @@ async function startSim(ctx: BenchContext): Promise<Sim> {
     child.stdin!.write(cmd + "\n");
     return Number(await nextLine());
   };
-  return { url, child, when: (n) => ask(`when ${n}`), submitted: () => ask("count") };
+  return { url, child, when: (n) => ask(`when ${n}`), submitted: () => ask("count"), sessions: () => ask("sessions") };
 }
 
 async function oursRound(ctx: BenchContext, base: string, token: string, sim: Sim, n: number, round: number) {
@@ -227,6 +229,7 @@ if (isMain && process.argv[2] === "--sim") {
   rl.on("line", (line) => {
     const [cmd, arg] = line.trim().split(" ");
     if (cmd === "count") process.stdout.write(`${sim.submitted()}\n`);
+    else if (cmd === "sessions") process.stdout.write(`${sim.sessions()}\n`);
     else if (cmd === "when") {
       const target = Number(arg);
       const check = () => (sim.submitted() >= target ? process.stdout.write(`${Date.now()}\n`) : setTimeout(check, 1));

@@ -34,6 +34,7 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./callback-delivery.ts"), // B5
   () => import("./body-analysis.ts"), // B6
   () => import("./smpp-throughput.ts"), // B7
+  () => import("./scale-out.ts"), // B8
 ];
 
 const { values } = parseArgs({
