@@ -107,6 +107,18 @@ describe("GET /api/dashboard/tracking", () => {
     expect(ids(await search("status=is:Delivered&country=is:GR&direction=is:Outbound"))).toEqual([m.ada.id, m.camp.id]);
   });
 
+  it("counts parts, whether the filters are on the message or on its parts", async () => {
+    const total = async (q: string) => (await search(q)).body.totalElements;
+    expect(await total("to=contains:691234560")).toBe(3); // ada's part and bob's two
+    expect(await total("country=is:GR")).toBe(5);
+    expect(await total("country=is:GR&direction=is:Outbound")).toBe(4);
+    expect(await total(`campaign=is:${campaignId}`)).toBe(1);
+    expect(await total("status=is:undelivered")).toBe(2);
+    expect(await total("status=is:Delivered&country=is:GR")).toBe(3);
+    expect(await total(`id=is:${m.bob.partIds[1]}`)).toBe(1);
+    expect(await total(`id=is:${m.bob.id}`)).toBe(2);
+  });
+
   it("sorts and pages on the server", async () => {
     const asc = await search("sort=to.asc&size=2");
     expect(asc.body).toMatchObject({ totalElements: 6, totalPages: 3, numberOfElements: 2 });

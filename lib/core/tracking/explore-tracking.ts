@@ -193,6 +193,34 @@ function toRow(r: RawRow): ExploreRow {
   };
 }
 
+/**
+ * The search's count of parts, stopping past COUNT_CAP. When every filter is on the message
+ * (country, sender, label, campaign, recipient, direction…), it reads messages alone, newest
+ * first through their (account, time) or a narrower index, and adds up their `parts` (a
+ * message has exactly that many part rows): no join per counted row, and no plan that counts
+ * from a sequential scan of messages (whose start, with synchronised scans, and heap order made
+ * one run 10 ms and the next 0.7 s). A filter on the part (status, ids) counts parts, joined
+ * to their message only when a condition needs it.
+ */
+function countStatement(search: ExploreSearch): { text: string; values: unknown[] } {
+  const p = new Params();
+  if (search.from.getTime() > search.to.getTime()) fail("validation", { message: "The start of the range is after its end.", property: "from" });
+  const conditions = search.filters.map((f) => filterCondition(f, p));
+  if (conditions.every((c) => !c.includes("p."))) {
+    const window = [`m.account_id = ${p.add(search.accountId)}`, `m.created_at >= ${p.add(search.from)}`, `m.created_at <= ${p.add(search.to)}`];
+    const cap = p.add(COUNT_CAP + 1);
+    return {
+      text: `SELECT coalesce(sum(parts), 0) AS n FROM (SELECT m.parts FROM messages m WHERE ${[...window, ...conditions].join(" AND ")} ORDER BY m.created_at DESC LIMIT ${cap}) hits`,
+      values: p.values,
+    };
+  }
+  const q = new Params();
+  const where = whereClause(search, q);
+  const cap = q.add(COUNT_CAP + 1);
+  const from = where.includes("m.") ? "message_parts p JOIN messages m ON m.id = p.message_id" : "message_parts p";
+  return { text: `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} ORDER BY p.created_at DESC LIMIT ${cap}) hits`, values: q.values };
+}
+
 export interface ExploreInput extends ExploreSearch {
   sort: ExploreSortField;
   dir: "asc" | "desc";
@@ -208,15 +236,10 @@ export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ 
   const order = `${sortBy} ${dir}, p.id ${dir}`;
   const limit = p.add(input.size);
   const offset = p.add(input.page * input.size);
-  const countParams = new Params();
-  const countWhere = whereClause(input, countParams);
-  const cap = countParams.add(COUNT_CAP + 1);
-  // The count reads the parts alone unless a condition is on the message: a join per counted
-  // part is most of what counting costs.
-  const countFrom = countWhere.includes("m.") ? "message_parts p JOIN messages m ON m.id = p.message_id" : "message_parts p";
+  const counting = countStatement(input);
   const [page, count] = await Promise.all([
     ctx.sql.query<RawRow>(adhoc(`SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`), p.values),
-    ctx.sql.query<{ n: string | number }>(adhoc(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom} WHERE ${countWhere} LIMIT ${cap}) hits`), countParams.values),
+    ctx.sql.query<{ n: string | number }>(adhoc(counting.text), counting.values),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
   return { rows: page.rows.map(toRow), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
