@@ -116,6 +116,12 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     stdio: ["ignore", "ignore", "pipe"],
   });
 
+  // The bench measures throughput, not the per-application rate limit (100 req/s by default).
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`UPDATE applications SET rate_limit_per_second = 1000000`);
+  await admin.end();
+
   const token = await fetchToken(baseUrl, creds.applicationId, creds.applicationSecret).catch((err: Error) => {
     throw new Error(`${err.message} (${String(err.cause ?? "")}); server running: ${proc.isRunning()}; its log:\n${proc.tail()}`);
   });

@@ -35,6 +35,8 @@ export interface RouteSpec<
   emptyBody?: unknown;
   /** Largest body accepted, in bytes (default 1 MiB). */
   maxBody?: number;
+  /** Honours an Idempotency-Key header (lib/http/idempotency.ts); bearer routes only. */
+  idempotent?: boolean;
   /** Left out of the public OpenAPI document (dashboard JSON). */
   internal?: boolean;
 }

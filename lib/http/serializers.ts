@@ -11,6 +11,7 @@ type AppRow = {
   callbackUrl: string;
   callbackStrategy: string;
   transcode: boolean;
+  rateLimitPerSecond: number;
   secretHint: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -27,6 +28,7 @@ export function applicationToView(a: AppRow): ApplicationView {
     tokenTtl: a.tokenTtl,
     callback: { url: a.callbackUrl, strategy: a.callbackStrategy },
     transcode: a.transcode,
+    rateLimitPerSecond: a.rateLimitPerSecond,
     secretHint: a.secretHint,
     createdAt: iso(a.createdAt),
     lastUsedAt: iso(a.lastUsedAt),

@@ -1,6 +1,6 @@
 // The one wrapper every route goes through: request id, authentication (bearer or session),
-// scope and role checks, parsing of params, query and body with the route's zod schemas, error
-// rendering and one log line per request.
+// scope and role checks, the per-application rate limit, parsing of params, query and body with
+// the route's zod schemas, Idempotency-Key, error rendering and one log line per request.
 import crypto from "node:crypto";
 import { z } from "zod";
 import { getDatabase, type Database } from "../db/index.ts";
@@ -13,7 +13,9 @@ import { errorResponse, json, zodToDomainError } from "./render-error.ts";
 import { log } from "./logger.ts";
 import type { Principal, UserPrincipal, ApplicationPrincipal } from "./principal.ts";
 import type { RouteSpec } from "./route-spec.ts";
-import { parseBody, parseQuery } from "./parse-request.ts";
+import { parseBody, parseQuery, refuseNul } from "./parse-request.ts";
+import { takeRequest } from "./rate-limit.ts";
+import { idempotencyKeyOf, idempotently } from "./idempotency.ts";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer"
@@ -39,20 +41,35 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
     const started = performance.now();
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     let principal: Principal | null = null;
+    let limits: Record<string, string> | undefined;
     let response: Response;
     try {
       const database = getDatabase();
       const ctx = ready.get(database) ?? (await contextWhenOpen(database));
       principal = await authenticate(spec, req, ctx);
-      const params = spec.params ? parseWith(spec.params, (await routeContext?.params) ?? {}, "params") : undefined;
+      if (principal?.kind === "application") limits = await takeRequest(ctx, principal.applicationId);
+      const key = spec.idempotent && principal?.kind === "application" ? idempotencyKeyOf(req) : null;
+      const params = spec.params ? parseWith(spec.params, pathParams((await routeContext?.params) ?? {}), "params") : undefined;
       const query = spec.query ? parseWith(spec.query, parseQuery(req), "query") : undefined;
-      const body = spec.body ? parseWith(spec.body, await parseBody(req, spec), "body") : undefined;
-      const result = await handler({ req, ctx, principal, query, body, params, requestId } as HandlerArgs<S>);
-      response = result instanceof Response ? result : json(200, result ?? {});
+      const raw = spec.body ? await parseBody(req, spec) : undefined;
+      const body = spec.body ? parseWith(spec.body, raw, "body") : undefined;
+      const run = async () => {
+        try {
+          const result = await handler({ req, ctx, principal, query, body, params, requestId } as HandlerArgs<S>);
+          return result instanceof Response ? result : json(200, result ?? {});
+        } catch (err) {
+          return errorResponse(err, requestId);
+        }
+      };
+      response =
+        key === null || principal?.kind !== "application"
+          ? await run()
+          : await idempotently(ctx, { applicationId: principal.applicationId, key, method: spec.method, route: spec.path, body: raw }, run);
     } catch (err) {
       response = errorResponse(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
+    if (limits) for (const [name, value] of Object.entries(limits)) if (!response.headers.has(name)) response.headers.set(name, value);
     log("info", "request", {
       requestId,
       method: req.method,
@@ -115,6 +132,11 @@ function pathOf(url: string): string {
   if (start < 0) return "/";
   const end = url.search(/[?#]/);
   return url.slice(start, end < 0 ? undefined : end);
+}
+
+function pathParams(params: Record<string, string | string[]>): Record<string, string | string[]> {
+  for (const [k, v] of Object.entries(params)) for (const one of Array.isArray(v) ? v : [v]) refuseNul(one, k);
+  return params;
 }
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "params"): z.output<T> {

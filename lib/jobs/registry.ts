@@ -2,6 +2,7 @@
 import type { JobDefinition } from "./job.ts";
 import { analyzeTables, purgeExpiredTokens } from "./maintenance.ts";
 import { reportRollupJob } from "../core/reports/report-rollup.ts";
+import { pruneIdempotencyKeysJob } from "../core/idempotency/prune-idempotency-keys.ts";
 import { submitPacedSms, submitSms } from "../core/sms/submit-sms.ts";
 import { expireSms } from "../core/sms/expire-messages.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
@@ -11,4 +12,4 @@ import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 import { otpJobs } from "../core/otp/otp-jobs.ts";
 import { emailJobs } from "../core/email/email-jobs.ts";
 
-export const jobs: JobDefinition[] = [purgeExpiredTokens, analyzeTables, reportRollupJob, submitSms, submitPacedSms, expireSms, deliverCallback, deliverInboundCallback, renewNumbersJob, ...campaignJobs, ...otpJobs, ...emailJobs];
+export const jobs: JobDefinition[] = [purgeExpiredTokens, analyzeTables, pruneIdempotencyKeysJob, reportRollupJob, submitSms, submitPacedSms, expireSms, deliverCallback, deliverInboundCallback, renewNumbersJob, ...campaignJobs, ...otpJobs, ...emailJobs];

@@ -3,6 +3,14 @@ import { z } from "zod";
 import { allScopes } from "../auth/scopes.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
+import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../core/applications/read-rate-limit.ts";
+
+export const rateLimitPerSecond = z
+  .number({ error: "Enter a number of requests per second" })
+  .int("Enter a whole number of requests per second")
+  .min(1, "At least 1 request per second")
+  .max(MAX_RATE_LIMIT, `At most ${MAX_RATE_LIMIT.toLocaleString("en")} requests per second`)
+  .describe(`Requests per second the application's tokens may make, with bursts of twice that (default ${DEFAULT_RATE_LIMIT}).`);
 
 export const createApplicationBody = z.object({
   name: z.string().trim().min(2, "Give the application a name of at least 2 characters").max(80, "At most 80 characters"),
@@ -17,9 +25,13 @@ export const createApplicationBody = z.object({
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Enter an http(s) URL or leave it empty"),
   callbackStrategy: z.enum(["OnChange", "OnCompletion"]),
   transcode: z.boolean(),
+  rateLimitPerSecond: rateLimitPerSecond.optional(),
 });
 
 export type CreateApplicationBody = z.infer<typeof createApplicationBody>;
+
+export const updateApplicationBody = z.object({ rateLimitPerSecond });
+export type UpdateApplicationBody = z.infer<typeof updateApplicationBody>;
 
 export const applicationView = z.object({
   applicationId: z.string(),
@@ -28,6 +40,7 @@ export const applicationView = z.object({
   tokenTtl: z.number().int(),
   callback: z.object({ url: z.string(), strategy: z.string() }),
   transcode: z.boolean(),
+  rateLimitPerSecond: z.number().int(),
   secretHint: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string(),
@@ -69,6 +82,46 @@ export const revokeApplicationRoute = defineRoute({
   internal: true,
   params: z.object({ applicationId: z.uuid("Not an application id") }),
   response: applicationView,
+});
+
+export const updateApplicationRoute = defineRoute({
+  method: "PATCH",
+  path: "/dashboard/applications/{applicationId}",
+  tag: "Dashboard",
+  summary: "Change an application's request rate limit",
+  auth: "session",
+  roles: ["owner"],
+  internal: true,
+  params: z.object({ applicationId: z.uuid("Not an application id") }),
+  body: updateApplicationBody,
+  response: applicationView,
+});
+
+export const webhookSecretView = z.object({
+  /** Standard Webhooks form: whsec_ and the base64 key. */
+  secret: z.string(),
+});
+
+export const webhookSecretRoute = defineRoute({
+  method: "GET",
+  path: "/dashboard/applications/webhook-secret",
+  tag: "Dashboard",
+  summary: "The account's webhook signing secret (whsec_…), which signs every callback",
+  auth: "session",
+  roles: ["owner"],
+  internal: true,
+  response: webhookSecretView,
+});
+
+export const rotateWebhookSecretRoute = defineRoute({
+  method: "POST",
+  path: "/dashboard/applications/webhook-secret",
+  tag: "Dashboard",
+  summary: "Replace the webhook signing secret; callbacks sent from now on are signed with the new one",
+  auth: "session",
+  roles: ["owner"],
+  internal: true,
+  response: webhookSecretView,
 });
 
 export const meRoute = defineRoute({

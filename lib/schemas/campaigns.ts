@@ -122,7 +122,8 @@ export const createCampaignRoute = defineRoute({
   body: campaignBody,
   response: campaignResource,
   maxBody: 4 * 1024 * 1024,
-  errors: [...campaignErrors],
+  idempotent: true,
+  errors: [...campaignErrors, "idempotencyKeyInvalid", "idempotencyKeyInUse", "idempotencyKeyReused"],
 });
 
 export const analyzeCampaignRoute = defineRoute({

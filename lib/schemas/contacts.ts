@@ -253,6 +253,18 @@ export const addToBlacklistRoute = defineRoute({
   errors: ["contactNotFound"],
 });
 
+/** /contacts/my/blacklist with no service: the error naming the services, after the token check. */
+export const missingBlacklistServiceRoute = defineRoute({
+  method: "GET",
+  path: "/contacts/my/blacklist",
+  tag: tagContacts,
+  summary: "The blacklist without a service: a 400 naming the services",
+  auth: "bearer",
+  scope: "contact",
+  internal: true,
+  errors: ["validation"],
+});
+
 export const listBlacklistRoute = defineRoute({
   method: "GET",
   path: "/contacts/my/blacklist/{service}",

@@ -78,6 +78,7 @@ export const sendFailoverRoute = defineRoute({
   description:
     "Answers the initial flow (InProgress, its first step queued). When the first step is not delivered within its ttl, or reports EXPIRED, FAILED or UNDELIVERED, the next step is sent. callback.url receives the flow (the same body as GET /otp/failover/{flowId}) after every status change and after each failover, never twice for the same state; no retries.",
   auth: "bearer",
+  scope: "2step",
   body: sendFailoverBody,
   response: failoverFlow,
   errors: ["insufficientBalance", "invalidSender", "destinationUnsupported", "callbackUrlRefused"],
@@ -89,6 +90,7 @@ export const getFailoverRoute = defineRoute({
   tag: "OTP",
   summary: "Track an OTP failover flow (by flowId or a step's trackingId)",
   auth: "bearer",
+  scope: "2step",
   params: z.object({ flowId: z.string() }),
   response: failoverFlow,
   errors: ["otpFlowNotFound"],
@@ -105,6 +107,7 @@ export const verifyOtpRoute = defineRoute({
   summary: "Check a code the user entered against the flow's OTP",
   description: "A wrong code answers verified false and the attempts left; after 5 wrong codes, or once the code expired, the flow's code can no longer be verified.",
   auth: "bearer",
+  scope: "2step",
   params: z.object({ flowId: z.string() }),
   body: verifyOtpBody,
   response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: z.string() }),

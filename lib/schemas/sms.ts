@@ -57,7 +57,8 @@ export const sendSmsRoute = defineRoute({
   scope: "sms",
   body: sendSmsBody,
   response: smsResource,
-  errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused"],
+  idempotent: true,
+  errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused", "idempotencyKeyInvalid", "idempotencyKeyInUse", "idempotencyKeyReused"],
 });
 
 export const analyzeSmsRoute = defineRoute({

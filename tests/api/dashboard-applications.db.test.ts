@@ -9,6 +9,9 @@ import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount, sessionCookie } from "../support/factories.ts";
 import { basic, bearer, call, form } from "../support/http.ts";
 import { createUser } from "../../lib/core/users/create-user.ts";
+import * as webhookSecret from "../../app/api/dashboard/applications/webhook-secret/route.ts";
+import { signatureHeaders } from "../../lib/core/callbacks/sign.ts";
+import crypto from "node:crypto";
 
 const db = useTestDatabase();
 
@@ -87,5 +90,61 @@ describe("dashboard applications", () => {
     expect(anon.status).toBe(401);
     const forged = await call(me, { path: "/dashboard/me", headers: { cookie: "next-auth.session-token=eyJhbGciOiJub25lIn0.e30." } });
     expect(forged.status).toBe(401);
+  });
+});
+
+// The receiver's check shown on the Applications page and in the README, run as written.
+function verifyCallback(secret: string, headers: Record<string, string>, body: string) {
+  const id = headers["webhook-id"], timestamp = headers["webhook-timestamp"];
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false; // replayed or stale
+  const key = Buffer.from(secret.slice("whsec_".length), "base64");
+  const expected = crypto.createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest();
+  return headers["webhook-signature"]!.split(" ").some((s) => {
+    const given = Buffer.from(s.slice(s.indexOf(",") + 1), "base64");
+    return s.startsWith("v1,") && given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  });
+}
+
+describe("webhook signing secret", () => {
+  it("shows owners the secret that signs callbacks, as whsec_…, and rotates it", async () => {
+    const a = await makeAccount(db.ctx());
+    const cookie = { cookie: await sessionCookie(a.user.id) };
+    const shown = await call(webhookSecret.GET, { path: "/dashboard/applications/webhook-secret", headers: cookie });
+    expect(shown.status).toBe(200);
+    expect(shown.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const signedWith = async () => (await db.ctx().db.account.findUniqueOrThrow({ where: { id: a.account.id } })).webhookSecret;
+    const body = JSON.stringify({ trackingId: "x", status: "Delivered" });
+    const sign = async () => signatureHeaders(await signedWith(), "msg_1", body, new Date());
+    expect(verifyCallback(shown.body.secret, await sign(), body)).toBe(true);
+    expect(verifyCallback(shown.body.secret, await sign(), body + " ")).toBe(false);
+
+    const rotated = await call(webhookSecret.POST, { method: "POST", path: "/dashboard/applications/webhook-secret", headers: cookie });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(shown.body.secret);
+    expect((await call(webhookSecret.GET, { path: "/dashboard/applications/webhook-secret", headers: cookie })).body.secret).toBe(rotated.body.secret);
+    // Callbacks from now on verify with the new secret only.
+    expect(verifyCallback(rotated.body.secret, await sign(), body)).toBe(true);
+    expect(verifyCallback(shown.body.secret, await sign(), body)).toBe(false);
+  });
+
+  it("is for owners only, and each account sees its own", async () => {
+    const a = await makeAccount(db.ctx());
+    const other = await makeAccount(db.ctx());
+    const otherSecret = (await db.ctx().db.account.findUniqueOrThrow({ where: { id: other.account.id } })).webhookSecret;
+    for (const role of ["marketer", "support"] as const) {
+      const u = await createUser(db.ctx(), { accountId: a.account.id, email: `${role}-wh-${a.account.id}@example.com`, password: "long enough pw", role });
+      const cookie = { cookie: await sessionCookie(u.id) };
+      for (const [handler, method] of [[webhookSecret.GET, "GET"], [webhookSecret.POST, "POST"]] as const) {
+        const r = await call(handler, { method, path: "/dashboard/applications/webhook-secret", headers: cookie });
+        expect(r.status, `${role} ${method}`).toBe(403);
+        expect(r.body.code).toBe("403000001");
+      }
+    }
+    expect((await call(webhookSecret.GET, { path: "/dashboard/applications/webhook-secret" })).status).toBe(401);
+    const mine = await call(webhookSecret.GET, { path: "/dashboard/applications/webhook-secret", headers: { cookie: await sessionCookie(a.user.id) } });
+    expect(mine.body.secret).not.toBe(`whsec_${otherSecret}`);
+    await call(webhookSecret.POST, { method: "POST", path: "/dashboard/applications/webhook-secret", headers: { cookie: await sessionCookie(a.user.id) } });
+    expect((await db.ctx().db.account.findUniqueOrThrow({ where: { id: other.account.id } })).webhookSecret).toBe(otherSecret);
   });
 });

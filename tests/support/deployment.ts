@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { startProcess, waitForHttp, type Proc } from "../../bench/support/procs.ts";
 import { fetchToken, nextBin, projectRoot } from "../../bench/support/switchboard.ts";
 import { sleep } from "../../bench/support/stats.ts";
@@ -91,6 +92,11 @@ export async function startDeployment(o: DeploymentOptions): Promise<Deployment>
       env: baseEnv(path.join(o.workDir, "cli")),
       stdio: ["ignore", "ignore", "pipe"],
     });
+    // Load tests measure throughput, not the per-application rate limit (100 req/s by default).
+    const admin = new pg.Client({ connectionString: o.databaseUrl });
+    await admin.connect();
+    await admin.query(`UPDATE applications SET rate_limit_per_second = 1000000`);
+    await admin.end();
     const token = await fetchToken(webUrls[0]!, creds.applicationId, creds.applicationSecret);
 
     const workers: Proc[] = [];

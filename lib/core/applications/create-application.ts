@@ -2,6 +2,7 @@
 import type { Ctx } from "../context.ts";
 import { digest, randomSecret } from "../../auth/hashing.ts";
 import type { Scope } from "../../auth/scopes.ts";
+import { DEFAULT_RATE_LIMIT } from "./read-rate-limit.ts";
 
 export const tokenLifetimes = [3600, 86400, 631139040] as const;
 export type TokenLifetime = (typeof tokenLifetimes)[number];
@@ -14,6 +15,8 @@ export interface CreateApplicationInput {
   callbackUrl?: string;
   callbackStrategy?: "OnChange" | "OnCompletion";
   transcode?: boolean;
+  /** Requests per second (default DEFAULT_RATE_LIMIT). */
+  rateLimitPerSecond?: number;
 }
 
 export async function createApplication(ctx: Ctx, input: CreateApplicationInput) {
@@ -27,6 +30,7 @@ export async function createApplication(ctx: Ctx, input: CreateApplicationInput)
       callbackUrl: input.callbackUrl ?? "",
       callbackStrategy: input.callbackStrategy ?? "OnCompletion",
       transcode: input.transcode ?? false,
+      rateLimitPerSecond: input.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT,
       secretHash: digest(secret),
       secretHint: secret.slice(-4),
       createdAt: ctx.now(),

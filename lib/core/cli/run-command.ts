@@ -12,6 +12,7 @@ import { getAccount } from "../accounts/get-account.ts";
 import { createUser } from "../users/create-user.ts";
 import { generatePassword } from "../users/add-user.ts";
 import { createApplication, tokenLifetimes, type TokenLifetime } from "../applications/create-application.ts";
+import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../applications/read-rate-limit.ts";
 import { listPriceRows, setPrice } from "../prices/set-price.ts";
 import { isUuid } from "../../ids.ts";
 import { simulateInbound } from "../numbers/simulate-inbound.ts";
@@ -21,14 +22,14 @@ export const cliUsage = `Usage: npm run cli -- <command> [options]
   account create --name N [--balance B] [--currency EUR] [--user-email E --user-password P] [--user-role owner|marketer|support]
   account topup --account ID --amount X
   user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P]   (without --password, prints a generated one)
-  app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040]
+  app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040] [--rate-limit REQUESTS_PER_SECOND]
   price list [--country GR] [--currency EUR]
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
   sim inbound --to +MSISDN --from +MSISDN --body TEXT`;
 
 type Flags = Record<string, string | undefined>;
 
-const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl", "country", "price", "mnc", "network", "to", "from", "body"];
+const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl", "rate-limit", "country", "price", "mnc", "network", "to", "from", "body"];
 
 export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
   const { positionals, values } = parseArgs({
@@ -75,13 +76,17 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
       const ttl = Number(flags["token-ttl"] ?? 3600);
       if (!tokenLifetimes.includes(ttl as TokenLifetime))
         fail("validation", { message: "--token-ttl must be 3600, 86400 or 631139040.", property: "token-ttl" });
+      const rate = Number(flags["rate-limit"] ?? DEFAULT_RATE_LIMIT);
+      if (!Number.isInteger(rate) || rate < 1 || rate > MAX_RATE_LIMIT)
+        fail("validation", { message: `--rate-limit must be a whole number of requests per second from 1 to ${MAX_RATE_LIMIT}.`, property: "rate-limit" });
       const { application, secret } = await createApplication(ctx, {
         accountId,
         name: flags.name ?? "Command-line application",
         scopes: scopes.filter(isScope),
         tokenTtl: ttl as TokenLifetime,
+        rateLimitPerSecond: rate,
       });
-      return { applicationId: application.id, applicationSecret: secret, scopes: application.scopes, tokenTtl: application.tokenTtl };
+      return { applicationId: application.id, applicationSecret: secret, scopes: application.scopes, tokenTtl: application.tokenTtl, rateLimitPerSecond: application.rateLimitPerSecond };
     }
     case "price list":
       return { prices: await listPriceRows(ctx, { iso: flags.country?.toUpperCase(), currency: flags.currency?.toUpperCase() }) };

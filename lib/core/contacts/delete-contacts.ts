@@ -8,7 +8,9 @@ import type { ContactView } from "./model.ts";
 
 export async function deleteContact(ctx: Ctx, accountId: string, id: string): Promise<ContactView> {
   const contact = await getContact(ctx, accountId, id);
-  await ctx.db.contact.deleteMany({ where: { id, accountId } });
+  // Two deletes at once: only the one that removed the row answers it.
+  const { count } = await ctx.db.contact.deleteMany({ where: { id, accountId } });
+  if (count === 0) contactNotFound(id);
   return contact;
 }
 

@@ -6,7 +6,7 @@ import { loadLabelTypes, toContactView } from "./contact-rows.ts";
 import { contactNotFound, failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput, parseMobile } from "./normalize-contact-input.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
+import { isRecordGone, isUniqueViolation } from "./unique-violation.ts";
 import type { ContactView } from "./model.ts";
 
 export async function updateContact(ctx: Ctx, accountId: string, id: string, input: unknown): Promise<ContactView> {
@@ -28,6 +28,7 @@ export async function updateContact(ctx: Ctx, accountId: string, id: string, inp
     return toContactView(row, labelTypes);
   } catch (err) {
     if (isUniqueViolation(err)) mobileTaken(fields.mobile ?? existing.mobile);
+    if (isRecordGone(err)) contactNotFound(id); // deleted meanwhile
     throw err;
   }
 }

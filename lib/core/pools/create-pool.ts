@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { isUniqueViolation } from "../contacts/unique-violation.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../contacts/unique-violation.ts";
 import { poolColumns, type SmsSettingsInput } from "./pool-settings.ts";
 import { checkJoinable } from "./pool-numbers.ts";
 import { poolResource } from "./pool-resource.ts";
@@ -34,6 +34,7 @@ export async function createPool(ctx: Ctx, input: CreatePoolInput) {
       if (named) fail("poolNameTaken", { property: "poolName" });
       fail("numberInOtherPool", { property: "numbers" });
     }
+    if (isForeignKeyViolation(err)) fail("numberNotFound", { message: "A number was cancelled meanwhile; you do not rent it any more.", property: "numbers" });
     throw err;
   }
 }

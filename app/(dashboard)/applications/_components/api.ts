@@ -1,6 +1,6 @@
 // The Applications page's calls to /api/dashboard/applications.
 import type { Page } from "@/lib/http/paging";
-import type { ApplicationView, CreateApplicationBody } from "@/lib/schemas/applications";
+import type { ApplicationView, CreateApplicationBody, UpdateApplicationBody } from "@/lib/schemas/applications";
 import { apiFetch } from "@/lib/ui/api-client";
 
 export type { ApplicationView };
@@ -19,4 +19,17 @@ export function revokeApplication(applicationId: string): Promise<ApplicationVie
   return apiFetch(`/api/dashboard/applications/${encodeURIComponent(applicationId)}`, { method: "DELETE" });
 }
 
+export function updateApplication(applicationId: string, body: UpdateApplicationBody): Promise<ApplicationView> {
+  return apiFetch(`/api/dashboard/applications/${encodeURIComponent(applicationId)}`, { method: "PATCH", json: body });
+}
+
+export function fetchWebhookSecret(): Promise<{ secret: string }> {
+  return apiFetch("/api/dashboard/applications/webhook-secret");
+}
+
+export function rotateWebhookSecret(): Promise<{ secret: string }> {
+  return apiFetch("/api/dashboard/applications/webhook-secret", { method: "POST" });
+}
+
 export const applicationsKey = ["applications"] as const;
+export const webhookSecretKey = ["webhook-secret"] as const;

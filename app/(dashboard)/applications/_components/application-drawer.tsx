@@ -7,8 +7,20 @@ import { Drawer } from "@/components/ui/drawer";
 import { scopePermissions, isScope } from "@/lib/auth/scopes";
 import { formatDateTime, formatRelative, tokenLifetimeLabel } from "@/lib/ui/format";
 import type { ApplicationView } from "./api";
+import { RateLimitForm } from "./rate-limit-form";
 
-export function ApplicationDrawer({ application: a, onClose, onRevoke }: { application: ApplicationView | null; onClose: () => void; onRevoke?: (a: ApplicationView) => void }) {
+export function ApplicationDrawer({
+  application: a,
+  onClose,
+  onRevoke,
+  onUpdated,
+}: {
+  application: ApplicationView | null;
+  onClose: () => void;
+  /** Owners only: revoke and change the rate limit. */
+  onRevoke?: (a: ApplicationView) => void;
+  onUpdated?: (a: ApplicationView) => void;
+}) {
   return (
     <Drawer
       open={a !== null}
@@ -62,6 +74,13 @@ export function ApplicationDrawer({ application: a, onClose, onRevoke }: { appli
             )}
           </Item>
           <Item label="Transcode">{a.transcode ? "Yes — non-GSM characters are replaced" : "No"}</Item>
+          <Item label="Rate limit">
+            {onUpdated && !a.revokedAt ? (
+              <RateLimitForm key={a.applicationId} application={a} onUpdated={onUpdated} />
+            ) : (
+              `${a.rateLimitPerSecond.toLocaleString("en")} requests per second (bursts of ${(a.rateLimitPerSecond * 2).toLocaleString("en")})`
+            )}
+          </Item>
           <Item label="Created">{formatDateTime(a.createdAt)}</Item>
           <Item label="Last used">{a.lastUsedAt ? `${formatRelative(a.lastUsedAt)} (${formatDateTime(a.lastUsedAt)})` : "Never"}</Item>
           {a.revokedAt && <Item label="Revoked">{formatDateTime(a.revokedAt)}</Item>}

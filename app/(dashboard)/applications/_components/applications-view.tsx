@@ -1,4 +1,5 @@
-// The Applications page: a server-paged table with create, details and revoke.
+// The Applications page: a server-paged table with create, details (rate limit), revoke, and the
+// account's webhook signing secret.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { PaginationState } from "@tanstack/react-table";
@@ -15,6 +16,7 @@ import { ApplicationDrawer } from "./application-drawer";
 import { CreateApplicationDialog } from "./create-application-dialog";
 import { RevokeApplicationDialog } from "./revoke-application-dialog";
 import { SecretDialog } from "./secret-dialog";
+import { WebhookSecretCard } from "./webhook-secret-card";
 
 export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean; apiBaseUrl: string }) {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
@@ -133,7 +135,13 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
           <RevokeApplicationDialog application={revoking} onClose={() => setRevoking(null)} onRevoked={() => setViewing(null)} />
         </>
       )}
-      <ApplicationDrawer application={viewing} onClose={() => setViewing(null)} onRevoke={canManage ? setRevoking : undefined} />
+      {canManage && <WebhookSecretCard />}
+      <ApplicationDrawer
+        application={viewing}
+        onClose={() => setViewing(null)}
+        onRevoke={canManage ? setRevoking : undefined}
+        onUpdated={canManage ? setViewing : undefined}
+      />
     </>
   );
 }

@@ -23,6 +23,7 @@ const defaults: CreateApplicationBody = {
   callbackUrl: "",
   callbackStrategy: "OnCompletion",
   transcode: false,
+  rateLimitPerSecond: 100,
 };
 
 const fields = Object.keys(defaults) as (keyof CreateApplicationBody)[];
@@ -144,6 +145,15 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
             </Select>
           </Field>
         </div>
+
+        <Field
+          id="app-rate-limit-new"
+          label="Rate limit"
+          hint="Requests per second its tokens may make, with bursts of twice that; over it the API answers 429 with Retry-After."
+          error={errors.rateLimitPerSecond?.message}
+        >
+          <Input type="number" inputMode="numeric" min={1} className="sm:max-w-48" {...form.register("rateLimitPerSecond", { setValueAs: (v) => (v === "" ? Number.NaN : Number(v)) })} />
+        </Field>
 
         <Field
           id="app-callback-url"
