@@ -1,19 +1,18 @@
-// Delivers callbacks: a signed JSON POST to the client's URL. Each attempt is stored; an answer
-// other than 2xx throws, so the job engine retries (up to 5 more times, growing delays).
+// Delivers callbacks: a signed JSON POST to the client's URL through the hardened client
+// (outbound-http.ts: SSRF guard with pinned addresses, no redirects, one deadline). Each attempt
+// is stored; an answer other than 2xx throws, so the job engine retries (up to 5 more times,
+// growing delays). A refused URL or a 410 Gone ends the callback at once: it is failed, no retry.
 //
 // The worker hands over a claimed batch at once (lib/jobs/worker.ts, handleBatch): one query
 // reads the batch's callbacks with their accounts' secrets, the POSTs go out together, and one
 // statement stores every attempt and the callbacks' new state. Two batches of 50 run at once
 // per worker process: up to 100 POSTs in flight.
-import http from "node:http";
-import https from "node:https";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import type { BatchHandling, ClaimedJob } from "../../jobs/worker.ts";
 import type { Ctx } from "../context.ts";
 import { env } from "../../env.ts";
-import { checkCallbackUrl, guardedLookup } from "./url-guard.ts";
-import { signatureHeaders } from "./sign.ts";
+import { postCallback } from "./outbound-http.ts";
 
 const TIMEOUT_MS = 10_000;
 
@@ -103,25 +102,22 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
 
 async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
   const n = Number(cb.logged) + 1;
-  const body = JSON.stringify(cb.payload);
   const at = ctx.now();
-  const refusal = checkCallbackUrl(cb.url, allowPrivate);
-  const result = refusal
-    ? { statusCode: 0, latencyMs: 0, error: `refused: the URL ${refusal}`, responseBody: "" }
-    : await post(cb.url, body, { ...signatureHeaders(cb.webhook_secret, cb.id, body, at), "x-switchboard-attempt": String(n) }, allowPrivate);
-  const ok = result.statusCode >= 200 && result.statusCode < 300;
-  const last = ok || Boolean(refusal) || meta.retryCount >= meta.retryLimit;
+  const result = await postCallback(
+    { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n },
+    { timeoutMs: TIMEOUT_MS, allowPrivate },
+  );
+  const last = result.ok || result.permanent || meta.retryCount >= meta.retryLimit;
   return {
     callback_id: cb.id,
     attempt: n,
     at: at.toISOString(),
     status_code: result.statusCode,
     latency_ms: result.latencyMs,
-    // PostgreSQL text cannot hold NUL characters; a receiver may send them.
-    error: result.error.replaceAll("\u0000", ""),
-    response_body: result.responseBody.replaceAll("\u0000", ""),
+    error: result.error,
+    response_body: result.responseBody,
     last,
-    ok,
+    ok: result.ok,
     completed_at: last ? ctx.now().toISOString() : null,
   };
 }
@@ -143,39 +139,3 @@ export const deliverCallback = Object.assign(
   }),
   batching,
 );
-
-function post(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean) {
-  const started = performance.now();
-  return new Promise<{ statusCode: number; latencyMs: number; error: string; responseBody: string }>((resolve) => {
-    const u = new URL(url);
-    const req = (u.protocol === "https:" ? https : http).request(
-      u,
-      {
-        method: "POST",
-        lookup: guardedLookup(allowPrivate),
-        timeout: TIMEOUT_MS,
-        headers: { "content-type": "application/json", "user-agent": "Switchboard-Callbacks/1.0", "content-length": Buffer.byteLength(body), ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (c: Buffer) => {
-          if (size < 2048) chunks.push(c);
-          size += c.length;
-        });
-        res.on("end", () =>
-          resolve({
-            statusCode: res.statusCode ?? 0,
-            latencyMs: Math.round(performance.now() - started),
-            error: "",
-            responseBody: Buffer.concat(chunks).toString("utf8").slice(0, 2048),
-          }),
-        );
-        res.on("error", (e) => resolve({ statusCode: res.statusCode ?? 0, latencyMs: Math.round(performance.now() - started), error: e.message, responseBody: "" }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-    req.on("error", (e) => resolve({ statusCode: 0, latencyMs: Math.round(performance.now() - started), error: e.message, responseBody: "" }));
-    req.end(body);
-  });
-}

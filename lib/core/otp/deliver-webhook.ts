@@ -1,14 +1,12 @@
-// Job otp.webhook: POSTs one flow state to the flow's callback.url. Fire-and-forget as the spec
-// says: one attempt with a short time limit, never retried; the attempt is kept like every
-// callback's (and can be resent from the dashboard).
+// Job otp.webhook: POSTs one flow state to the flow's callback.url through the hardened client
+// (outbound-http.ts). Fire-and-forget as the spec says: one attempt with a short time limit,
+// never retried; the attempt is kept like every callback's (and can be resent from the dashboard).
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
 import type { Callback } from "../../db/generated/client.ts";
 import { defineJob } from "../../jobs/job.ts";
 import { env } from "../../env.ts";
-import { checkCallbackUrl } from "../callbacks/url-guard.ts";
-import { signatureHeaders } from "../callbacks/sign.ts";
-import { postJson } from "./post-json.ts";
+import { postCallback } from "../callbacks/outbound-http.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -37,16 +35,13 @@ async function deliverOnce(ctx: Ctx, cb: Callback): Promise<void> {
   const claimed = await ctx.db.callback.updateMany({ where: { id: cb.id, state: "pending" }, data: { state: "sending" } });
   if (!claimed.count) return;
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: cb.accountId }, select: { webhookSecret: true } });
-  const body = JSON.stringify(cb.payload);
   const at = ctx.now();
-  const allowPrivate = env().ALLOW_PRIVATE_CALLBACK_URLS;
-  const refusal = checkCallbackUrl(cb.url, allowPrivate);
-  const result = refusal
-    ? { statusCode: 0, latencyMs: 0, error: `refused: the URL ${refusal}`, responseBody: "" }
-    : await postJson(cb.url, body, { ...signatureHeaders(account.webhookSecret, cb.id, body, at), "x-switchboard-attempt": "1" }, { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate });
-  const ok = result.statusCode >= 200 && result.statusCode < 300;
+  const { ok, statusCode, latencyMs, error, responseBody } = await postCallback(
+    { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: account.webhookSecret, at, attempt: 1 },
+    { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: env().ALLOW_PRIVATE_CALLBACK_URLS },
+  );
   await ctx.db.$transaction([
-    ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, ...result } }),
+    ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, statusCode, latencyMs, error, responseBody } }),
     ctx.db.callback.update({ where: { id: cb.id }, data: { attempts: 1, state: ok ? "delivered" : "failed", completedAt: ctx.now() } }),
   ]);
 }

@@ -1,0 +1,205 @@
+// The one HTTP client for every request the platform makes to a customer's URL (message,
+// campaign, pool, inbound, email-event callbacks and OTP webhooks): a signed JSON POST that
+//  - refuses URLs and addresses the guard rejects (url-guard.ts), checking EVERY address the
+//    name resolves to, then connects only to the addresses it checked (the socket's lookup is
+//    pinned to them; Host and TLS SNI keep the name), so a DNS answer that changes between check
+//    and connect (rebinding) cannot reach loopback;
+//  - never follows redirects: a 3xx is a failed attempt, recorded with its status;
+//  - holds one deadline for the whole exchange (connect, answer, body);
+//  - keeps one keep-alive undici Agent per pinned origin, reused across attempts.
+// `outboundHttp.resolve` is the name resolver; tests replace it with a stub.
+import dns from "node:dns";
+import { EventEmitter } from "node:events";
+import net from "node:net";
+import type { Readable } from "node:stream";
+import { Agent, request } from "undici";
+import { addressProblem, checkParsedUrl, hostOf } from "./url-guard.ts";
+import { signatureHeaders } from "./sign.ts";
+
+export interface Resolved {
+  address: string;
+  family: number;
+}
+
+export const outboundHttp = {
+  resolve: async (hostname: string): Promise<Resolved[]> => dns.promises.lookup(hostname, { all: true, verbatim: true }),
+};
+
+export interface PostResult {
+  statusCode: number;
+  latencyMs: number;
+  error: string;
+  responseBody: string;
+  /** A 2xx answer read to its end. */
+  ok: boolean;
+  /**
+   * Trying again cannot help: the URL or its address was refused, or the receiver answered
+   * 410 Gone (it asks for no more deliveries of this callback).
+   */
+  permanent: boolean;
+}
+
+export interface Outgoing {
+  url: string;
+  /** The callback's id: the webhook-id, the same on every attempt so receivers can de-duplicate. */
+  id: string;
+  body: string;
+  secret: string;
+  at: Date;
+  attempt: number;
+}
+
+const baseHeaders = { "content-type": "application/json", "user-agent": "Switchboard-Callbacks/1.0" };
+/** What the attempt log keeps of an answer, and how much of it is read at most. */
+const KEPT_BODY = 2048;
+const MAX_READ = 64 * 1024;
+
+/** POSTs a signed callback body (Standard Webhooks headers) and reports what happened; never throws. */
+export async function postCallback(out: Outgoing, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+  const headers = signatureHeaders(out.secret, out.id, out.body, out.at);
+  headers["x-switchboard-attempt"] = String(out.attempt);
+  return postJson(out.url, out.body, headers, options);
+}
+
+export async function postJson(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const u = URL.parse(url);
+  const refusal = u ? checkParsedUrl(u, options.allowPrivate) : "is not a URL";
+  if (!u || refusal) return refused(`the URL ${refusal}`);
+  const host = hostOf(u);
+  const limit = deadline(options.timeoutMs);
+  let statusCode = 0;
+  try {
+    const family = net.isIP(host);
+    const addresses = family ? [{ address: host, family }] : await limit.race(outboundHttp.resolve(host));
+    if (!addresses.length) return failed(0, elapsed(), `${host} has no address`);
+    // A literal address was judged with the URL; every address a name resolves to is judged here.
+    if (!family)
+      for (const a of addresses) {
+        const problem = addressProblem(a.address, options.allowPrivate);
+        if (problem) return refused(`${host} resolves to ${a.address}, ${problem}`);
+      }
+    const res = await request(u, {
+      method: "POST",
+      dispatcher: agentFor(u.origin, addresses),
+      headers: { ...baseHeaders, ...headers },
+      body,
+      signal: limit.signal,
+    });
+    statusCode = res.statusCode;
+    const responseBody = clean(await readBody(res.body));
+    if (statusCode >= 300 && statusCode < 400) {
+      const location = [res.headers.location].flat()[0] ?? "";
+      return { ...failed(statusCode, elapsed(), `redirect${location ? ` to ${clean(location).slice(0, 500)}` : ""} not followed`), responseBody };
+    }
+    const ok = statusCode >= 200 && statusCode < 300;
+    return { statusCode, latencyMs: elapsed(), error: "", responseBody, ok, permanent: statusCode === 410 };
+  } catch (e) {
+    const why = limit.signal.aborted ? `no answer within ${options.timeoutMs} ms` : describe(e as Error);
+    // Headers came, the body did not: not a delivery, whatever the status said.
+    return failed(statusCode, elapsed(), statusCode ? `answer ${statusCode} cut off: ${why}` : why);
+  } finally {
+    limit.clear();
+  }
+}
+
+/** The start of the answer, for the attempt log; a receiver streaming past MAX_READ loses the connection. */
+function readBody(body: Readable): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => resolve(Buffer.concat(chunks).toString("utf8").slice(0, KEPT_BODY));
+    body.on("data", (c: Buffer) => {
+      if (size < KEPT_BODY) chunks.push(c);
+      size += c.length;
+      if (size > MAX_READ) {
+        body.destroy();
+        done();
+      }
+    });
+    body.on("end", done);
+    body.on("error", reject);
+  });
+}
+
+function refused(why: string): PostResult {
+  return { statusCode: 0, latencyMs: 0, error: `refused: ${why}`, responseBody: "", ok: false, permanent: true };
+}
+
+function failed(statusCode: number, latencyMs: number, error: string): PostResult {
+  return { statusCode, latencyMs, error: clean(error), responseBody: "", ok: false, permanent: false };
+}
+
+/** PostgreSQL text cannot hold NUL characters; a receiver may send them. */
+function clean(s: string): string {
+  return s.replaceAll("\u0000", "");
+}
+
+function describe(e: Error): string {
+  const cause = (e as { cause?: unknown }).cause;
+  const code = (e as { code?: string }).code;
+  const base = e.message || code || String(e);
+  return cause instanceof Error && cause.message && !base.includes(cause.message) ? `${base}: ${cause.message}` : base;
+}
+
+/**
+ * The attempt's time limit. Its signal is an EventEmitter, which undici accepts as well as an
+ * AbortSignal: an AbortController costs several times more per request.
+ */
+function deadline(ms: number) {
+  const signal = Object.assign(new EventEmitter(), { aborted: false });
+  const timer = setTimeout(() => {
+    signal.aborted = true;
+    signal.emit("abort");
+  }, ms);
+  return {
+    signal,
+    clear: () => clearTimeout(timer),
+    race<T>(p: Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const onAbort = () => reject(new Error("aborted"));
+        signal.once("abort", onAbort);
+        p.then(resolve, reject).finally(() => signal.removeListener("abort", onAbort));
+      });
+    },
+  };
+}
+
+// One Agent per origin and set of checked addresses, least recently used evicted past the cap.
+const MAX_AGENTS = 256;
+const agents = new Map<string, Agent>();
+
+function agentFor(origin: string, addresses: Resolved[]): Agent {
+  const key = `${origin} ${addresses.map((a) => a.address).join(",")}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
+    if (agents.size >= MAX_AGENTS) {
+      const [oldest, old] = agents.entries().next().value!;
+      agents.delete(oldest);
+      void old.close().catch(() => {});
+    }
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
+/** A socket lookup that answers the checked addresses whatever the name resolves to now. */
+function pinnedLookup(addresses: Resolved[]): net.LookupFunction {
+  return (_hostname, options, callback) => {
+    const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+    const list = wanted.length ? wanted : addresses;
+    if (options.all) (callback as unknown as (e: null, a: Resolved[]) => void)(null, list);
+    else callback(null, list[0]!.address, list[0]!.family);
+  };
+}
+
+/** Closes every kept connection (tests, shutdown). */
+export async function closeOutboundAgents(): Promise<void> {
+  const all = [...agents.values()];
+  agents.clear();
+  await Promise.all(all.map((a) => a.close().catch(() => {})));
+}
