@@ -38,6 +38,15 @@ export function errorResponse(err: unknown, requestId: string): Response {
   const domain =
     err instanceof DomainError ? err : err instanceof z.ZodError ? zodToDomainError(err, "body") : null;
   if (!domain) {
+    // A row that vanished, or one another request still points at, between a route's checks and
+    // its write (a race the route did not foresee): a 404 or 409, logged so it gets its own check.
+    const prismaCode = (err as { code?: unknown } | null)?.code;
+    if (prismaCode === "P2025" || prismaCode === "P2003") {
+      log("warn", "race answered by the Prisma error code", { requestId, code: prismaCode, error: err instanceof Error ? err.message : String(err) });
+      const e = prismaCode === "P2025" ? errorCatalog.routeNotFound : errorCatalog.conflict;
+      const message = prismaCode === "P2025" ? "The resource does not exist (any more)." : e.message;
+      return json(e.status, { code: e.code, developerMessage: message, requestId });
+    }
     log("error", "unhandled error", { requestId, error: err instanceof Error ? err.stack : String(err) });
     return json(500, { code: errorCatalog.internal.code, developerMessage: errorCatalog.internal.message, requestId });
   }

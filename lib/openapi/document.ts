@@ -67,6 +67,14 @@ export function openApiDocument(serverUrl: string): Json {
       for (const [name, schema] of Object.entries(q.properties ?? {}))
         parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
     }
+    if (r.idempotent)
+      parameters.push({
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description: "1–255 characters; a retry with the same key and body gets the first answer again (Idempotent-Replayed: true), kept 24 hours.",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+      });
     if (parameters.length) op.parameters = parameters;
     if (r.body)
       op.requestBody = {
@@ -77,7 +85,7 @@ export function openApiDocument(serverUrl: string): Json {
       "200": { description: "OK", content: { "application/json": { schema: r.response ? schemaOf(r.response, "output") : {} } } },
     };
     const errorNames = new Set([...(r.errors ?? []), "validation", "internal"] as (keyof typeof errorCatalog)[]);
-    if (r.auth === "bearer") errorNames.add("unauthorized");
+    if (r.auth === "bearer") errorNames.add("unauthorized").add("rateLimited");
     if (r.scope) errorNames.add("forbiddenScope");
     for (const name of errorNames) {
       const e = errorCatalog[name];

@@ -87,6 +87,8 @@ export interface SearchInput {
 }
 
 export async function searchTracking(ctx: Ctx, input: SearchInput) {
+  // Not an id: no campaign of this account (the column is a uuid; comparing would fail).
+  if (input.campaignId && !isUuid(input.campaignId)) fail("campaignNotFound");
   const where: Prisma.MessagePartWhereInput = {
     accountId: input.accountId,
     createdAt: { gte: input.dateStart, lte: input.dateEnd },

@@ -15,7 +15,13 @@ export async function POST(req: Request): Promise<Response> {
   try {
     const expected = persistentSecret(path.resolve(env().dataDir), "cli-token");
     if (!safeEqual(req.headers.get("x-cli-token") ?? "", expected)) throw new DomainError("unauthorized");
-    const argv = JSON.parse(await readText(req, 64 * 1024)) as unknown;
+    let argv: unknown;
+    try {
+      argv = JSON.parse(await readText(req, 64 * 1024));
+    } catch (e) {
+      if (e instanceof DomainError) throw e;
+      throw new DomainError("malformedJson");
+    }
     if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) throw new DomainError("validation", { message: "Send the arguments as a JSON array of strings." });
     return json(200, await runCommand(contextFor(await getDatabase()), argv));
   } catch (err) {
