@@ -20,7 +20,7 @@ const nextConfig = {
       ],
     };
   },
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "pg-copy-streams", "smpp", "@prisma/adapter-pg", "bcryptjs"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "pg-copy-streams", "smpp", "@prisma/adapter-pg", "bcryptjs", "undici"],
   typescript: { ignoreBuildErrors: false },
 };
 

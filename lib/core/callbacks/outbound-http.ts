@@ -13,7 +13,7 @@ import { EventEmitter } from "node:events";
 import net from "node:net";
 import type { Readable } from "node:stream";
 import { Agent, request } from "undici";
-import { addressProblem, checkParsedUrl, hostOf } from "./url-guard.ts";
+import { addressProblem, checkParsedUrl, hostOf, parseUrl } from "./url-guard.ts";
 import { signatureHeaders } from "./sign.ts";
 
 export interface Resolved {
@@ -64,7 +64,7 @@ export async function postCallback(out: Outgoing, options: { timeoutMs: number; 
 export async function postJson(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const u = URL.parse(url);
+  const u = parseUrl(url);
   const refusal = u ? checkParsedUrl(u, options.allowPrivate) : "is not a URL";
   if (!u || refusal) return refused(`the URL ${refusal}`);
   const host = hostOf(u);

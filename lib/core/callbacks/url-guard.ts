@@ -107,9 +107,18 @@ export function hostOf(u: URL): string {
   return u.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
 }
 
+/** `URL.parse` (Node 20.18+) for every Node this runs on (20.9+): the URL, or null. */
+export function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
 /** Syntax check at the API and before every attempt: http(s), a host, and no literal private address unless allowed. */
 export function checkCallbackUrl(url: string, allowPrivate: boolean): string | null {
-  const u = URL.parse(url);
+  const u = parseUrl(url);
   return u ? checkParsedUrl(u, allowPrivate) : "is not a URL";
 }
 

@@ -28,7 +28,7 @@ const attemptColumns: StaticColumn<Attempt>[] = [
     header: "Status code",
     cell: (a) =>
       a.statusCode ? (
-        <Badge tone={a.statusCode >= 200 && a.statusCode < 300 ? "success" : "danger"} className="font-mono">
+        <Badge tone={a.statusCode >= 200 && a.statusCode < 300 && !a.error ? "success" : "danger"} className="font-mono">
           {a.statusCode}
         </Badge>
       ) : (
