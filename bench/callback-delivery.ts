@@ -2,12 +2,14 @@
 // after 50 ms, through our delivery (the callbacks.deliver job of
 // lib/core/callbacks/deliver-callback.ts run by our worker, lib/jobs/worker.ts, on PostgreSQL)
 // against a bare undici loop that signs each body with HMAC-SHA256 (Standard Webhooks headers)
-// and POSTs it, at the same concurrency (the most POSTs our worker has in flight: batches of
-// the job's batchSize × batchesInFlight).
+// and POSTs it, at the same concurrency (the most POSTs our worker has under way at once:
+// deliverCallback.postsInFlight, 100).
 //
-// Ours, per round: N pending callback rows and their N jobs are inserted in one transaction (not
-// timed); the clock runs from its commit (the worker is woken) until the last callback is
-// stored delivered. The receiver runs in a child process, the same one for both; rounds alternate.
+// Ours, per round: N pending callback rows and their N jobs are inserted in one transaction that
+// also runs ANALYZE (not timed), so the planner knows the backlog, as in B3 (a queue whose
+// statistics still say empty gets claims that sort the whole backlog: docs/performance.md, B5);
+// the clock runs from its commit (the worker is woken) until the last callback is stored
+// delivered. The receiver runs in a child process, the same one for both; rounds alternate.
 //
 //   npm run bench -- --only B5
 //   npx tsx bench/callback-delivery.ts --receiver 50      (the receiver alone; prints its URL)
@@ -31,18 +33,38 @@ import { CpuMeter, postgresPids } from "./support/procs.ts";
 
 const GOALS: Record<number, number> = { 0: 0.4, 50: 0.8 };
 
-async function startReceiver(delayMs: number, onStart: (c: ChildProcess) => void): Promise<{ url: string; child: ChildProcess }> {
+interface Receiver {
+  url: string;
+  child: ChildProcess;
+  /** The most requests the receiver had open at once since the previous call. */
+  maxOpen(): Promise<number>;
+}
+
+async function startReceiver(delayMs: number, onStart: (c: ChildProcess) => void): Promise<Receiver> {
   const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--receiver", String(delayMs)], { stdio: ["pipe", "pipe", "inherit"] });
   onStart(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
-    rl.once("line", (l) => {
-      rl.close();
-      resolve(l);
-    });
-    child.once("exit", (code) => reject(new Error(`receiver exited (${code})`)));
+  const rl = createInterface({ input: child.stdout! });
+  const lines: string[] = [];
+  const waiters: Array<{ resolve: (l: string) => void; reject: (e: Error) => void }> = [];
+  rl.on("line", (l) => (waiters.length ? waiters.shift()!.resolve(l) : lines.push(l)));
+  child.once("exit", (code) => {
+    for (const w of waiters.splice(0)) w.reject(new Error(`receiver exited (${code})`));
   });
-  return { url: line.trim(), child };
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      if (lines.length) resolve(lines.shift()!);
+      else if (child.exitCode !== null || child.signalCode !== null) reject(new Error(`receiver exited (${child.exitCode ?? child.signalCode})`));
+      else waiters.push({ resolve, reject });
+    });
+  const url = (await nextLine()).trim();
+  return {
+    url,
+    child,
+    async maxOpen() {
+      child.stdin!.write("max\n");
+      return Number(await nextLine());
+    },
+  };
 }
 
 /** A message-status callback body like the ones the platform sends. */
@@ -62,6 +84,8 @@ function samplePayload(i: number) {
 interface RoundResult {
   perSecond: number;
   cores: Record<string, number>;
+  /** The most requests the receiver had open at once. */
+  maxOpen: number;
 }
 
 export interface CallbackScenario {
@@ -88,14 +112,15 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
   const { id: accountId, webhook_secret: secret } = account.rows[0]!;
   const worker = await startWorker(database, [deliverCallback]);
   ctx.defer(() => worker.stop(5000).catch(() => {}));
-  const concurrency = deliverCallback.batchSize * (deliverCallback.batchesInFlight ?? 1);
+  const concurrency = deliverCallback.postsInFlight;
   let receiverPid = 0;
   const meter = new CpuMeter({ postgres: () => postgresPids(ctx.pgDataDir), receiver: () => (receiverPid ? [receiverPid] : []) });
   const boss = createBoss(database, { supervise: false, schedule: false });
   await boss.start();
   ctx.defer(() => boss.stop({ graceful: false, close: false }).catch(() => {}));
 
-  async function ours(receiverUrl: string, n: number): Promise<RoundResult> {
+  async function ours(receiver: Receiver, n: number): Promise<RoundResult> {
+    const receiverUrl = receiver.url;
     await sql.query("TRUNCATE callback_attempts, callbacks");
     await sql.query("DELETE FROM pgboss.job WHERE name = $1", [deliverCallback.name]);
     await sql.query("VACUUM ANALYZE callbacks, callback_attempts, pgboss.job");
@@ -110,10 +135,12 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
         [ids, accountId, receiverUrl, payloads.map((p) => JSON.stringify(p))],
       );
       await boss.insert(ids.map((callbackId) => ({ name: deliverCallback.name, data: { callbackId } })), { db: { executeSql: (t: string, v?: unknown[]) => client.query(t, v) } });
+      await client.query("ANALYZE callbacks, callback_attempts, pgboss.job");
       await client.query("COMMIT");
     } finally {
       client.release();
     }
+    await receiver.maxOpen();
     const t0 = Date.now();
     meter.snapshot();
     wakeWorkers(deliverCallback.name);
@@ -130,15 +157,17 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
       "SELECT max(completed_at) AS t, (SELECT count(*)::int FROM callback_attempts) AS attempts FROM callbacks",
     );
     if (end.rows[0]!.attempts !== n) throw new Error(`${end.rows[0]!.attempts} attempts for ${n} callbacks`);
-    return { perSecond: (n / (end.rows[0]!.t.getTime() - t0)) * 1000, cores };
+    return { perSecond: (n / (end.rows[0]!.t.getTime() - t0)) * 1000, cores, maxOpen: await receiver.maxOpen() };
   }
 
-  async function bare(receiverUrl: string, n: number): Promise<RoundResult> {
+  async function bare(receiver: Receiver, n: number): Promise<RoundResult> {
+    const receiverUrl = receiver.url;
     const key = Buffer.from(secret, "base64");
     const dispatcher = new Agent({ connections: concurrency, pipelining: 1 });
     const payloads = Array.from({ length: n }, (_, i) => samplePayload(i));
     let next = 0;
     let okCount = 0;
+    await receiver.maxOpen();
     meter.snapshot();
     const t0 = performance.now();
     const lane = async () => {
@@ -163,30 +192,32 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
     const cores = meter.delta();
     await dispatcher.close();
     if (okCount !== n) throw new Error(`bare loop: ${okCount} of ${n} answered 2xx`);
-    return { perSecond: (n / elapsed) * 1000, cores };
+    return { perSecond: (n / elapsed) * 1000, cores, maxOpen: await receiver.maxOpen() };
   }
 
   const out: CallbackScenario[] = [];
   const rounds = ctx.quick ? 1 : 5;
   for (const delayMs of [0, 50]) {
     const n = ctx.quick ? 1000 : delayMs === 0 ? 6000 : 5000;
-    const { url: receiverUrl, child } = await startReceiver(delayMs, (c) => ctx.defer(() => c.exitCode === null && c.signalCode === null && c.kill("SIGKILL")));
+    const receiver = await startReceiver(delayMs, (c) => ctx.defer(() => c.exitCode === null && c.signalCode === null && c.kill("SIGKILL")));
+    const { child } = receiver;
     receiverPid = child.pid ?? 0;
     try {
-      await ours(receiverUrl, Math.min(n, 1000)); // warm-up
-      await bare(receiverUrl, Math.min(n, 1000));
+      await ours(receiver, Math.min(n, 1000)); // warm-up
+      await bare(receiver, Math.min(n, 1000));
       const rs: CallbackScenario["rounds"] = [];
       for (let r = 0; r < rounds; r++) {
         let o: RoundResult, b: RoundResult;
         if (r % 2 === 0) {
-          o = await ours(receiverUrl, n);
-          b = await bare(receiverUrl, n);
+          o = await ours(receiver, n);
+          b = await bare(receiver, n);
         } else {
-          b = await bare(receiverUrl, n);
-          o = await ours(receiverUrl, n);
+          b = await bare(receiver, n);
+          o = await ours(receiver, n);
         }
         rs.push({ ours: o, bare: b });
-        ctx.log(`B5 ${delayMs} ms answers, round ${r + 1}/${rounds}: ours ${int(o.perSecond)}/s, bare ${int(b.perSecond)}/s`);
+        ctx.log(`B5 ${delayMs} ms answers, round ${r + 1}/${rounds}: ours ${int(o.perSecond)}/s, bare ${int(b.perSecond)}/s (most open at the receiver: ${o.maxOpen}, ${b.maxOpen})`);
+        if (o.maxOpen > concurrency) throw new Error(`our worker had ${o.maxOpen} POSTs open at once, more than ${concurrency}`);
       }
       out.push({
         delayMs,
@@ -208,18 +239,18 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
 
 export function report(results: CallbackScenario[]): string {
   const lines = [
-    `Signed callbacks delivered per second; concurrency ${results[0]?.concurrency} (ours: batches of ${deliverCallback.batchSize} × ${deliverCallback.batchesInFlight ?? 1} in flight; bare: that many undici lanes). Cores from /proc: bench process (our worker or the bare loop) / postgres / receiver / other processes.`,
+    `Signed callbacks delivered per second; concurrency ${results[0]?.concurrency} (ours: at most that many POSTs under way, batches of ${deliverCallback.batchSize} × ${deliverCallback.batchesInFlight ?? 1} claimed; bare: that many undici lanes). Cores from /proc: bench process (our worker or the bare loop) / postgres / receiver / other processes.`,
     "",
-    "| receiver answers after | round | ours /s | bare /s | ratio | cores ours: bench / postgres / receiver / other | cores bare: bench / postgres / receiver / other |",
-    "|---:|---:|---:|---:|---:|---|---|",
+    "| receiver answers after | round | ours /s | bare /s | ratio | most open at the receiver (ours / bare) | cores ours: bench / postgres / receiver / other | cores bare: bench / postgres / receiver / other |",
+    "|---:|---:|---:|---:|---:|---:|---|---|",
   ];
   const c = (x: Record<string, number>) =>
     `${fixed(x["load generator"] ?? NaN)} / ${fixed(x.postgres ?? NaN)} / ${fixed(x.receiver ?? NaN)} / ${fixed(x["other processes"] ?? NaN)}`;
   for (const s of results) {
     s.rounds.forEach((x, i) =>
-      lines.push(`| ${s.delayMs} ms | ${i + 1} | ${int(x.ours.perSecond)} | ${int(x.bare.perSecond)} | ${fixed(x.ours.perSecond / x.bare.perSecond)} | ${c(x.ours.cores)} | ${c(x.bare.cores)} |`),
+      lines.push(`| ${s.delayMs} ms | ${i + 1} | ${int(x.ours.perSecond)} | ${int(x.bare.perSecond)} | ${fixed(x.ours.perSecond / x.bare.perSecond)} | ${x.ours.maxOpen} / ${x.bare.maxOpen} | ${c(x.ours.cores)} | ${c(x.bare.cores)} |`),
     );
-    lines.push(`| ${s.delayMs} ms | **median** | **${int(s.medOurs)}** | **${int(s.medBare)}** | **${fixed(s.medOurs / s.medBare)}** (paired ${fixed(s.paired)}) | | |`);
+    lines.push(`| ${s.delayMs} ms | **median** | **${int(s.medOurs)}** | **${int(s.medBare)}** | **${fixed(s.medOurs / s.medBare)}** (paired ${fixed(s.paired)}) | | | |`);
   }
   return lines.join("\n");
 }
@@ -248,9 +279,13 @@ export const benchmark: Benchmark = {
 
 const isMain = Boolean(process.argv[1]) && path.resolve(process.argv[1]!) === import.meta.filename;
 if (isMain && process.argv[2] === "--receiver") {
-  // Child mode: answers every POST with 204 after the given delay; prints its URL; runs until stdin closes.
+  // Child mode: answers every POST with 200 after the given delay; prints its URL; runs until stdin closes.
   const delay = Number(process.argv[3] ?? 0);
+  let open = 0;
+  let maxOpen = 0;
   const server = http.createServer((req, res) => {
+    maxOpen = Math.max(maxOpen, ++open);
+    res.once("close", () => open--);
     req.resume();
     req.on("end", () => {
       const answer = () => {
@@ -263,6 +298,10 @@ if (isMain && process.argv[2] === "--receiver") {
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, "127.0.0.1", () => process.stdout.write(`http://127.0.0.1:${(server.address() as { port: number }).port}/hook\n`));
-  process.stdin.resume();
+  // Each "max" line on stdin is answered with the most requests open at once since the last one.
+  createInterface({ input: process.stdin }).on("line", () => {
+    process.stdout.write(`${maxOpen}\n`);
+    maxOpen = open;
+  });
   process.stdin.on("end", () => process.exit(0));
 }

@@ -5,8 +5,12 @@
 //
 // The worker hands over a claimed batch at once (lib/jobs/worker.ts, handleBatch): one query
 // reads the batch's callbacks with their accounts' secrets, the POSTs go out together, and one
-// statement stores every attempt and the callbacks' new state. Two batches of 50 run at once
-// per worker process: up to 100 POSTs in flight.
+// statement stores every attempt and the callbacks' new state. A worker process holds three
+// batches of 100 at once but has at most POSTS_IN_FLIGHT (100) POSTs under way: the other
+// claimed callbacks wait in order for a free slot, so a slot is refilled as soon as its answer
+// comes, also while a batch waits for its slowest answer, stores its attempts and claims the
+// next (with two batches of 50 and nothing waiting, a receiver answering in 50 ms saw about a
+// third of the slots idle: B5 in docs/performance.md).
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import type { BatchHandling, ClaimedJob } from "../../jobs/worker.ts";
@@ -15,6 +19,28 @@ import { env } from "../../env.ts";
 import { postCallback } from "./outbound-http.ts";
 
 const TIMEOUT_MS = 10_000;
+/** POSTs under way at once per worker process, whatever the number of batches in hand. */
+const POSTS_IN_FLIGHT = 100;
+
+/** Runs at most `limit` tasks at once; the others wait their turn, first come first served. */
+class Slots {
+  private busy = 0;
+  private waiting: Array<() => void> = [];
+  constructor(readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.busy < this.limit) this.busy++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes to the next in line, or is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.busy--;
+    }
+  }
+}
+const posts = new Slots(POSTS_IN_FLIGHT);
 
 const payload = z.object({ callbackId: z.uuid() });
 type Payload = z.output<typeof payload>;
@@ -43,9 +69,9 @@ interface Outcome {
 
 async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Array<Error | null>> {
   const ids = [...new Set(jobs.map((j) => j.payload.callbackId))];
+  // callbacks.attempts counts the stored attempts (the statement that stores one sets it).
   const { rows } = await ctx.sql.query<Row>(
-    `SELECT c.id, c.url, c.payload, c.state, a.webhook_secret,
-            (SELECT count(*)::int FROM callback_attempts x WHERE x.callback_id = c.id) AS logged
+    `SELECT c.id, c.url, c.payload, c.state, a.webhook_secret, c.attempts AS logged
        FROM callbacks c JOIN accounts a ON a.id = c.account_id
       WHERE c.id = ANY($1::uuid[])`,
     [ids],
@@ -59,7 +85,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
     let p = attempts.get(id);
     if (!p) {
       const cb = byId.get(id);
-      p = cb && cb.state === "pending" ? attempt(ctx, cb, job.meta, allowPrivate) : Promise.resolve(null);
+      p = cb && cb.state === "pending" ? posts.run(() => attempt(ctx, cb, job.meta, allowPrivate)) : Promise.resolve(null);
       attempts.set(id, p);
     }
     return p;
@@ -122,7 +148,7 @@ async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate
   };
 }
 
-const batching: BatchHandling<Payload> = { handleBatch: deliverBatch, batchesInFlight: 2 };
+const batching: BatchHandling<Payload> & { postsInFlight: number } = { handleBatch: deliverBatch, batchesInFlight: 3, postsInFlight: POSTS_IN_FLIGHT };
 
 export const deliverCallback = Object.assign(
   defineJob({
@@ -131,7 +157,7 @@ export const deliverCallback = Object.assign(
     retryLimit: 5,
     retryDelaySeconds: 2,
     retryBackoff: true,
-    batchSize: 50,
+    batchSize: 100,
     async handler(ctx, p, meta) {
       const [err] = await deliverBatch(ctx, [{ payload: p, meta }]);
       if (err) throw err;

@@ -12,7 +12,7 @@ import dns from "node:dns";
 import { EventEmitter } from "node:events";
 import net from "node:net";
 import type { Readable } from "node:stream";
-import { Agent, request } from "undici";
+import { Agent } from "undici";
 import { addressProblem, checkParsedUrl, hostOf, parseUrl } from "./url-guard.ts";
 import { signatureHeaders } from "./sign.ts";
 
@@ -64,10 +64,9 @@ export async function postCallback(out: Outgoing, options: { timeoutMs: number; 
 export async function postJson(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const u = parseUrl(url);
-  const refusal = u ? checkParsedUrl(u, options.allowPrivate) : "is not a URL";
-  if (!u || refusal) return refused(`the URL ${refusal}`);
-  const host = hostOf(u);
+  const target = judgedUrl(url, options.allowPrivate);
+  if ("refusal" in target) return refused(`the URL ${target.refusal}`);
+  const { host, origin, path } = target;
   const limit = deadline(options.timeoutMs);
   let statusCode = 0;
   try {
@@ -80,9 +79,11 @@ export async function postJson(url: string, body: string, headers: Record<string
         const problem = addressProblem(a.address, options.allowPrivate);
         if (problem) return refused(`${host} resolves to ${a.address}, ${problem}`);
       }
-    const res = await request(u, {
+    // The dispatcher's own request(): what undici's request() calls once it has split the URL.
+    const res = await agentFor(origin, addresses).request({
+      origin,
+      path,
       method: "POST",
-      dispatcher: agentFor(u.origin, addresses),
       headers: { ...baseHeaders, ...headers },
       body,
       signal: limit.signal,
@@ -102,6 +103,27 @@ export async function postJson(url: string, body: string, headers: Record<string
   } finally {
     limit.clear();
   }
+}
+
+type Judged = { host: string; origin: string; path: string } | { refusal: string };
+
+// The verdict on a URL's text (parseUrl, checkParsedUrl) depends on nothing else: it is kept for
+// the next attempt to the same URL (most callbacks of an account go to one), a few thousand at most.
+// What its name resolves to is checked again on every attempt.
+const MAX_JUDGED = 4096;
+const judged = new Map<string, Judged>();
+
+function judgedUrl(url: string, allowPrivate: boolean): Judged {
+  const key = `${allowPrivate ? "p" : "-"}${url}`;
+  let verdict = judged.get(key);
+  if (!verdict) {
+    const u = parseUrl(url);
+    const refusal = u ? checkParsedUrl(u, allowPrivate) : "is not a URL";
+    verdict = !u || refusal ? { refusal: refusal ?? "is not a URL" } : { host: hostOf(u), origin: u.origin, path: `${u.pathname}${u.search}` };
+    if (judged.size >= MAX_JUDGED) judged.clear();
+    judged.set(key, verdict);
+  }
+  return verdict;
 }
 
 /** The start of the answer, for the attempt log; a receiver streaming past MAX_READ loses the connection. */
