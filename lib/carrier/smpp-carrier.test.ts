@@ -81,10 +81,10 @@ describe("pure helpers", () => {
 
   it("parses receipts from text and from TLVs", () => {
     const r = parseReceipt("id:ABC123 sub:001 dlvrd:001 submit date:2611211530 done date:261121153045 stat:DELIVRD err:000 text:hi there");
-    expect(r).toMatchObject({ smscMessageId: "ABC123", stat: "DELIVRD", err: "000" });
+    expect(r).toMatchObject({ smscMessageId: "abc123", stat: "DELIVRD", err: "000" }); // canonical: lower case
     expect(r!.submitDate!.toISOString()).toBe("2026-11-21T15:30:00.000Z");
     expect(r!.doneDate!.toISOString()).toBe("2026-11-21T15:30:45.000Z");
-    expect(parseReceipt("", { receiptedMessageId: "X9", messageState: 5 })).toMatchObject({ smscMessageId: "X9", stat: "UNDELIV", err: "" });
+    expect(parseReceipt("", { receiptedMessageId: "X9", messageState: 5 })).toMatchObject({ smscMessageId: "x9", stat: "UNDELIV", err: "" });
     expect(parseReceipt("id:1 stat:EXPIRED err:000", { receiptedMessageId: "2" })).toMatchObject({ smscMessageId: "2", stat: "EXPIRED" });
     expect(parseReceipt("nothing here")).toBeNull();
   });
@@ -225,6 +225,10 @@ describe("SMPP carrier against the SMSC simulator", () => {
     expect([...first, ...secondResults].every((r) => r.ok)).toBe(true);
     expect(c.stats().connected).toBe(1);
     expect(s.submitted()).toBeGreaterThan(60); // the ones unanswered at the drop were sent again
+    // …and say so: every copy the SMSC got twice is among them, and they are at most one window.
+    const flagged = secondResults.filter((r) => r.ok && r.possibleDuplicate).length;
+    expect(flagged).toBeGreaterThanOrEqual(s.duplicates());
+    expect(flagged).toBeLessThanOrEqual(5);
     const ids = [...first, ...secondResults].map((r) => (r.ok ? r.smscMessageId : ""));
     await waitFor(() => ids.every((id) => got.some((g) => g.smscMessageId === id)), 4000, "all receipts");
     expect(got.filter((g) => g.stat !== "DELIVRD")).toEqual([]);
@@ -270,9 +274,32 @@ describe("SMPP carrier against the SMSC simulator", () => {
     s.hangSessions();
     const started = performance.now();
     const r = await c.submit(part());
-    expect(r.ok).toBe(true);
+    expect(r).toMatchObject({ ok: true, possibleDuplicate: true });
     expect(s.submitted()).toBe(2); // once on the hung link, again on the new one
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it("frees the window slot of a lost submit_sm_resp after the timeout, saying the part may have been taken", async () => {
+    const s = await sim({ faults: { dropSubmitResps: 1 } });
+    const c = await carrier(s.url, { window: 1, submitTimeoutMs: 200 });
+    const lost = await c.submit(part());
+    expect(lost).toMatchObject({ ok: false, retryable: true, maybeAccepted: true });
+    expect(await c.submit(part())).toMatchObject({ ok: true });
+    expect(s.droppedResps()).toBe(1);
+  });
+
+  it("does not send a queued submit whose job no longer holds it", async () => {
+    const s = await sim({ respondDelayMs: 150 });
+    const c = await carrier(s.url, { window: 1 });
+    let gone = false;
+    const first = c.submit(part());
+    const second = c.submit(part(), { cancelled: () => gone });
+    gone = true; // the lease was lost while it waited for the window
+    expect(await first).toMatchObject({ ok: true });
+    const r = await second;
+    expect(r).toMatchObject({ ok: false, retryable: true });
+    expect(r.ok === false && r.maybeAccepted).toBeFalsy();
+    expect(s.submitted()).toBe(1);
   });
 
   it("fails retryable when no bind is live within the submit timeout", async () => {

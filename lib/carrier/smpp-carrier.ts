@@ -5,12 +5,16 @@
 //
 // Guarantees: every submit() resolves (never rejects) with a SubmitResult. A submit that was
 // written on a connection that then died is sent again on a live one, so the SMSC may see it
-// twice (SMPP gives no way to tell whether the lost submit_sm was taken); a submit that finds
-// no live bind within `submitTimeoutMs` resolves retryable.
+// twice (SMPP gives no way to tell whether the lost submit_sm was taken): its result says
+// possibleDuplicate. A submit that finds no live bind within `submitTimeoutMs` resolves
+// retryable; one whose submit_sm went out but got no answer in that time resolves retryable and
+// maybeAccepted (a lost submit_sm_resp: sending it again may duplicate it). Message ids are
+// canonical (message-id.ts) both in results and in receipts.
 import smpp from "smpp";
 import { decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2 } from "../core/sms/encode.ts";
 import { CLIENT_REF_TLV } from "./client-ref.ts";
-import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitPart, SubmitResult } from "./types.ts";
+import { alternateMessageIds, canonicalMessageId } from "./message-id.ts";
+import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitOptions, SubmitPart, SubmitResult } from "./types.ts";
 
 export interface CarrierOptions {
   /** Number of bind_transceiver sessions (default 1). */
@@ -32,6 +36,8 @@ export interface CarrierOptions {
 
 export interface CarrierStats {
   binds: number;
+  /** Outstanding submit_sm allowed per bind. */
+  window: number;
   connected: number;
   inFlight: number;
   queued: number;
@@ -88,15 +94,18 @@ export interface SmppEndpoint {
 }
 
 /** smpp://system_id:password@host:port (ssmpp:// for TLS); user and password percent-decoded. */
-/** Carrier options given in the SMSC URL's query: ?binds=4&window=20&tps=500 (tps "0" = no limit). */
-export function carrierOptionsFromUrl(url: string): Pick<CarrierOptions, "binds" | "window" | "submitsPerSecond"> {
+/**
+ * Carrier options given in the SMSC URL's query: ?binds=4&window=20&tps=500 (tps "0" = no limit),
+ * and &timeout=30000 (ms a submit_sm may wait for its answer).
+ */
+export function carrierOptionsFromUrl(url: string): Pick<CarrierOptions, "binds" | "window" | "submitsPerSecond" | "submitTimeoutMs"> {
   const q = new URL(url).searchParams;
   const num = (name: string) => {
     const v = q.get(name);
     return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
   };
   const tps = num("tps");
-  return { binds: num("binds"), window: num("window"), submitsPerSecond: tps === 0 ? Infinity : tps };
+  return { binds: num("binds"), window: num("window"), submitsPerSecond: tps === 0 ? Infinity : tps, submitTimeoutMs: num("timeout") };
 }
 
 export function parseSmppUrl(url: string): SmppEndpoint {
@@ -223,15 +232,17 @@ function receiptDate(s: string | undefined): Date | undefined {
 /**
  * A delivery receipt from its text ("id:… sub:… dlvrd:… submit date:YYMMDDhhmm done date:YYMMDDhhmm
  * stat:DELIVRD err:000 text:…") and/or the receipted_message_id / message_state TLVs (the TLVs
- * win for the id; the text's stat wins over message_state). Dates are read as UTC. null without an id.
+ * win for the id; the text's stat wins over message_state). Dates are read as UTC. null without an
+ * id. The id is canonical, with its reading in the other base as alternates (message-id.ts).
  */
 export function parseReceipt(raw: string, tlv: { receiptedMessageId?: string; messageState?: number } = {}): DeliveryReceipt | null {
   const field = (name: string) => raw.match(new RegExp(`(?:^|\\s)${name}:(\\S*)`, "i"))?.[1];
-  const id = tlv.receiptedMessageId || field("id");
+  const id = canonicalMessageId(tlv.receiptedMessageId || field("id") || "");
   if (!id) return null;
   const stat = field("stat")?.toUpperCase() || (tlv.messageState !== undefined ? (RECEIPT_STATES[tlv.messageState] ?? "UNKNOWN") : "UNKNOWN");
   return {
     smscMessageId: id,
+    alternateIds: alternateMessageIds(id),
     stat,
     err: field("err") ?? "",
     submitDate: receiptDate(field("submit date")),
@@ -263,8 +274,14 @@ const address = (addr: string | undefined, ton: number | undefined) => {
 interface Pending {
   part: SubmitPart;
   params: Record<string, unknown>;
+  /** Until when it may wait for a bind (in the queue). */
   deadline: number;
+  /** Until when its submit_sm may wait for the answer, once written. */
+  answerBy: number;
   attempts: number;
+  /** A copy went out on a connection that died before its answer (the SMSC may have it). */
+  wired: boolean;
+  cancelled?: () => boolean;
   done: boolean;
   resolve: (r: SubmitResult) => void;
 }
@@ -389,12 +406,13 @@ class SmppCarrierImpl implements SmppCarrier {
 
   // ---- public API ----
 
-  submit(part: SubmitPart): Promise<SubmitResult> {
+  submit(part: SubmitPart, options: SubmitOptions = {}): Promise<SubmitResult> {
     if (this.closing) return Promise.resolve({ ok: false, commandStatus: NO_SMSC_STATUS, description: "carrier closed", retryable: true });
     const built = buildSubmitSm(part);
     if (!built.ok) return Promise.resolve(built.result);
     return new Promise<SubmitResult>((resolve) => {
-      this.queue.push({ part, params: built.params, deadline: performance.now() + this.submitTimeoutMs, attempts: 0, done: false, resolve });
+      const deadline = performance.now() + this.submitTimeoutMs;
+      this.queue.push({ part, params: built.params, deadline, answerBy: Infinity, attempts: 0, wired: false, cancelled: options.cancelled, done: false, resolve });
       this.schedulePump();
     });
   }
@@ -416,7 +434,7 @@ class SmppCarrierImpl implements SmppCarrier {
       if (b.state === "bound") connected++;
       inFlight += b.inFlight.size;
     }
-    return { binds: this.binds.length, connected, inFlight, queued: this.queue.length };
+    return { binds: this.binds.length, window: this.window, connected, inFlight, queued: this.queue.length };
   }
 
   async close(): Promise<void> {
@@ -424,14 +442,14 @@ class SmppCarrierImpl implements SmppCarrier {
     this.closing = true;
     clearInterval(this.sweeper);
     if (this.pumpTimer) clearTimeout(this.pumpTimer);
-    for (const p of this.queue.drain()) this.finish(p, { ok: false, commandStatus: NO_SMSC_STATUS, description: "carrier closed before the submit was sent", retryable: true });
+    for (const p of this.queue.drain()) this.unanswered(p, "carrier closed before the submit was sent");
     for (const w of this.bindWaiters.splice(0)) w.reject(new Error("carrier closed"));
     // Let outstanding submit_sm get their answers (bounded), then unbind.
     const until = performance.now() + 5000;
     while (this.binds.some((b) => b.state === "bound" && b.inFlight.size > 0) && performance.now() < until) await sleep(10);
     await Promise.all(this.binds.map((b) => this.shutdownBind(b)));
     for (const b of this.binds) this.requeueInFlight(b);
-    for (const p of this.queue.drain()) this.finish(p, { ok: false, commandStatus: NO_SMSC_STATUS, description: "carrier closed before the SMSC answered", retryable: true });
+    for (const p of this.queue.drain()) this.unanswered(p, "carrier closed before the SMSC answered");
     this.held = [];
   }
 
@@ -566,8 +584,9 @@ class SmppCarrierImpl implements SmppCarrier {
     if (b.inFlight.size === 0) return;
     const back = [...b.inFlight.values()].filter((p) => !p.done);
     b.inFlight.clear();
+    for (const p of back) p.wired = true;
     if (this.closing) {
-      for (const p of back) this.finish(p, { ok: false, commandStatus: NO_SMSC_STATUS, description: "connection closed before the SMSC answered", retryable: true });
+      for (const p of back) this.unanswered(p, "connection closed before the SMSC answered");
       return;
     }
     this.log("info", "resending submits of a dead bind", { bind: b.index, count: back.length });
@@ -640,7 +659,8 @@ class SmppCarrierImpl implements SmppCarrier {
         }
         if (!chosen) break;
         const p = this.queue.shift()!;
-        if (p.done) {
+        if (p.done || p.cancelled?.()) {
+          if (!p.done) this.unanswered(p, "not sent: its job no longer holds it");
           chosen.tokens += 1; // unused
           continue;
         }
@@ -695,6 +715,7 @@ class SmppCarrierImpl implements SmppCarrier {
       return;
     }
     b.inFlight.set(pdu.sequence_number, p);
+    p.answerBy = performance.now() + this.submitTimeoutMs;
     if (p.attempts > 1) this.log("debug", "submit_sm resent", { partId: p.part.partId, attempt: p.attempts, bind: b.index });
   }
 
@@ -710,7 +731,8 @@ class SmppCarrierImpl implements SmppCarrier {
       return;
     }
     if (resp.command === "submit_sm_resp" && status === ESME_ROK) {
-      this.finish(p, { ok: true, smscMessageId: String(resp.message_id ?? "") });
+      const smscMessageId = canonicalMessageId(String(resp.message_id ?? ""));
+      this.finish(p, p.wired ? { ok: true, smscMessageId, possibleDuplicate: true } : { ok: true, smscMessageId });
     } else {
       const retryable = RETRYABLE_STATUSES.has(status);
       if (status === ESME_RTHROTTLED) b.pausedUntil = performance.now() + 1000; // the SMSC asks us to slow down
@@ -729,19 +751,33 @@ class SmppCarrierImpl implements SmppCarrier {
     p.resolve(result);
   }
 
+  /** Resolves a submit that got no answer: retryable, and maybeAccepted when a copy went out. */
+  private unanswered(p: Pending, description: string, onWire = p.wired): void {
+    this.finish(p, { ok: false, commandStatus: NO_SMSC_STATUS, description, retryable: true, ...(onWire ? { maybeAccepted: true as const } : {}) });
+  }
+
   private sweep(): void {
     const now = performance.now();
     for (let p = this.queue.peek(); p && (p.done || p.deadline <= now); p = this.queue.peek()) {
       this.queue.shift();
-      this.finish(p, { ok: false, commandStatus: NO_SMSC_STATUS, description: `no bound SMPP connection within ${this.submitTimeoutMs} ms`, retryable: true });
+      this.unanswered(p, `no bound SMPP connection within ${this.submitTimeoutMs} ms`);
     }
-    for (const b of this.binds) {
-      for (const [seq, p] of b.inFlight) {
-        if (p.deadline > now) continue;
-        b.inFlight.delete(seq);
-        this.finish(p, { ok: false, commandStatus: NO_SMSC_STATUS, description: `no submit_sm_resp within ${this.submitTimeoutMs} ms`, retryable: true });
-      }
-    }
+    const late: [Bind, number, Pending][] = [];
+    for (const b of this.binds) for (const [seq, p] of b.inFlight) if (p.answerBy <= now) late.push([b, seq, p]);
+    // Decided after the answers already received are read (setImmediate runs after the poll
+    // phase): when this process itself stalled, timers fire before the sockets are read, and
+    // the answers waiting there are not lost.
+    if (late.length)
+      setImmediate(() => {
+        for (const [b, seq, p] of late) {
+          if (b.inFlight.get(seq) !== p || p.done) continue;
+          // A lost submit_sm_resp: the window slot is free again; the SMSC may have taken the part.
+          b.inFlight.delete(seq);
+          this.log("warn", "no submit_sm_resp in time; the part may have been taken", { partId: p.part.partId, bind: b.index });
+          this.unanswered(p, `no submit_sm_resp within ${this.submitTimeoutMs} ms`, true);
+        }
+        this.schedulePump();
+      });
     if (this.queue.length > 0) this.schedulePump();
   }
 

@@ -12,6 +12,10 @@
 // Receipts go to a receiver-capable session (transceiver or receiver) of the same system_id,
 // with a window of unacknowledged deliver_sm per session; receipts nobody can take (client gone,
 // deliver_sm_resp with an error) are kept and sent again, so nothing is lost across a reconnect.
+//
+// Fault switches (SimulatorFaults, at start or with setFaults) make it misbehave the way real
+// SMSCs do: lose submit_sm_resps, send a receipt before its submit_sm_resp, repeat receipts,
+// spell message ids differently in receipts, and deliver a resubmission again as a new message.
 import smpp from "smpp";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -54,6 +58,26 @@ export function simulatedOutcome(destination: string): SimulatedOutcome {
   }
 }
 
+/** Misbehaviours of real SMSCs, for fault tests. */
+export interface SimulatorFaults {
+  /** Accept the next this many submit_sm (their receipts follow) but never answer them: lost submit_sm_resps. */
+  dropSubmitResps?: number;
+  /** Send each receipt at once and hold the submit_sm_resp back this long: the receipt overtakes it. */
+  receiptBeforeRespMs?: number;
+  /** Send every receipt this many more times. */
+  repeatReceipts?: number;
+  /**
+   * How receipts spell the message id: as issued, upper case, zero-padded to 24 characters (text and
+   * TLV), or in decimal in the text with no receipted_message_id TLV (the id is issued in hex).
+   */
+  receiptIds?: "same" | "upper" | "zeros" | "decimal";
+  /**
+   * Take a resubmission of an accepted part (same client reference) as a new message, with a new
+   * id and its own receipt, as an SMSC that ignores the reference does. Still counted in duplicates().
+   */
+  ignoreClientRef?: boolean;
+}
+
 export interface SimulatorOptions {
   host?: string;
   /** 0 (default) = a free port. */
@@ -68,6 +92,7 @@ export interface SimulatorOptions {
   deliverWindow?: number;
   /** Keep the latest N received submit_sm for inspection (default 1000; 0 = none). */
   recordLimit?: number;
+  faults?: SimulatorFaults;
   log?: CarrierLog;
 }
 
@@ -123,6 +148,12 @@ export interface SmscSimulator {
   dropSessions(): void;
   /** Stop answering anything on the current sessions (a hung SMSC); new sessions work normally. */
   hangSessions(): void;
+  /** Replaces the fault switches. */
+  setFaults(faults: SimulatorFaults): void;
+  /** submit_sm_resps dropped by the dropSubmitResps switch so far. */
+  droppedResps(): number;
+  /** A delivery receipt for any message id (one never issued, say); resolves when the client acknowledges it. */
+  sendReceipt(r: { messageId: string; stat?: "DELIVRD" | "UNDELIV" | "EXPIRED"; systemId?: string }): Promise<void>;
 }
 
 interface SessionState {
@@ -177,8 +208,13 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
   const recordLimit = options.recordLimit ?? 1000;
   const retryDelayMs = Math.min(1000, Math.max(20, deliveryDelayMs));
   const log: CarrierLog = options.log ?? (() => {});
+  let faults: SimulatorFaults = { ...options.faults };
+  let droppedResps = 0;
 
-  const idPrefix = randomBytes(4).toString("hex"); // ids stay unique across simulator restarts
+  // Ids stay unique across simulator restarts, and never start with 0 (so they are canonical as issued: message-id.ts).
+  const prefix = randomBytes(4);
+  prefix[0]! |= 0x10;
+  const idPrefix = prefix.toString("hex");
   let idCounter = 0;
   let submittedCount = 0;
   let duplicateCount = 0;
@@ -298,33 +334,62 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
     flush(st.systemId);
   };
 
-  const scheduleReceipt = (sysId: string, pdu: smpp.PDU, messageId: string, outcome: SimulatedOutcome, text: string) => {
-    const requested = (pdu.registered_delivery ?? 0) & 0x03;
-    if (!outcome.receipt || requested === 0) return;
-    if (requested === 2 && outcome.stat === "DELIVRD") return; // failures only
-    const submitDate = new Date();
-    const doneDate = new Date(submitDate.getTime() + deliveryDelayMs);
-    const delivered = outcome.stat === "DELIVRD" ? "001" : "000";
+  const receiptParams = (
+    r: { messageId: string; stat: string; err: string; state: number; text: string },
+    addrs: { from: string; fromTon: number; fromNpi: number; to: string; toTon: number; toNpi: number },
+    submitDate: Date,
+    doneDate: Date,
+  ): Record<string, unknown> => {
+    const style = faults.receiptIds ?? "same";
+    const id =
+      style === "upper" ? r.messageId.toUpperCase()
+      : style === "zeros" ? r.messageId.padStart(24, "0")
+      : style === "decimal" && /^[0-9a-f]+$/i.test(r.messageId) ? BigInt(`0x${r.messageId}`).toString(10)
+      : r.messageId;
+    const delivered = r.stat === "DELIVRD" ? "001" : "000";
     const receiptText =
-      `id:${messageId} sub:001 dlvrd:${delivered} submit date:${receiptDate(submitDate)} done date:${receiptDate(doneDate)} ` +
-      `stat:${outcome.stat} err:${outcome.err} text:${receiptSnippet(text)}`;
+      `id:${id} sub:001 dlvrd:${delivered} submit date:${receiptDate(submitDate)} done date:${receiptDate(doneDate)} ` +
+      `stat:${r.stat} err:${r.err} text:${receiptSnippet(r.text)}`;
     const params: Record<string, unknown> = {
       service_type: "",
-      source_addr_ton: pdu.dest_addr_ton ?? 1,
-      source_addr_npi: pdu.dest_addr_npi ?? 1,
-      source_addr: pdu.destination_addr ?? "",
-      dest_addr_ton: pdu.source_addr_ton ?? 0,
-      dest_addr_npi: pdu.source_addr_npi ?? 0,
-      destination_addr: pdu.source_addr ?? "",
+      source_addr_ton: addrs.fromTon,
+      source_addr_npi: addrs.fromNpi,
+      source_addr: addrs.from,
+      dest_addr_ton: addrs.toTon,
+      dest_addr_npi: addrs.toNpi,
+      destination_addr: addrs.to,
       esm_class: 0x04,
       data_coding: 0,
       short_message: Buffer.from(encodeGsm7(receiptText)),
-      receipted_message_id: messageId,
-      message_state: outcome.state,
+      message_state: r.state,
     };
+    // The decimal spelling comes in the text only, as SMSCs that mix bases send it.
+    if (style !== "decimal") params.receipted_message_id = id;
     // network_error_code TLV: network type 3 (GSM) + the error, for failures.
-    if (outcome.stat !== "DELIVRD") params.network_error_code = Buffer.from([3, 0, Number(outcome.err) & 0xff]);
-    due.push({ at: doneDate.getTime(), d: { systemId: sysId, params, kind: "receipt" } });
+    if (r.stat !== "DELIVRD") params.network_error_code = Buffer.from([3, 0, Number(r.err) & 0xff]);
+    return params;
+  };
+
+  const scheduleReceipt = (sysId: string, pdu: smpp.PDU, messageId: string, outcome: SimulatedOutcome, text: string, now = false) => {
+    const requested = (pdu.registered_delivery ?? 0) & 0x03;
+    if (!outcome.receipt || requested === 0 || !outcome.stat) return;
+    if (requested === 2 && outcome.stat === "DELIVRD") return; // failures only
+    const submitDate = new Date();
+    const doneDate = new Date(submitDate.getTime() + (now ? 0 : deliveryDelayMs));
+    const params = receiptParams(
+      { messageId, stat: outcome.stat, err: outcome.err, state: outcome.state, text },
+      {
+        from: pdu.destination_addr ?? "",
+        fromTon: pdu.dest_addr_ton ?? 1,
+        fromNpi: pdu.dest_addr_npi ?? 1,
+        to: pdu.source_addr ?? "",
+        toTon: pdu.source_addr_ton ?? 0,
+        toNpi: pdu.source_addr_npi ?? 0,
+      },
+      submitDate,
+      doneDate,
+    );
+    for (let i = 0; i <= (faults.repeatReceipts ?? 0); i++) due.push({ at: doneDate.getTime() + i * 10, d: { systemId: sysId, params, kind: "receipt" } });
     armDue();
   };
 
@@ -350,7 +415,8 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
     const earlier = refKey ? acceptedRefs.get(refKey) : undefined;
     const duplicate = earlier !== undefined;
     if (duplicate) duplicateCount++;
-    const messageId = duplicate ? earlier : outcome.submitStatus === 0 ? `${idPrefix}${(++idCounter).toString(16).padStart(8, "0")}` : null;
+    const deliverAgain = duplicate && faults.ignoreClientRef === true;
+    const messageId = duplicate && !deliverAgain ? earlier : outcome.submitStatus === 0 ? `${idPrefix}${(++idCounter).toString(16).padStart(8, "0")}` : null;
     if (refKey && messageId && !duplicate) {
       acceptedRefs.set(refKey, messageId);
       if (acceptedRefs.size > refLimit) acceptedRefs.delete(acceptedRefs.keys().next().value!);
@@ -384,10 +450,27 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
         receivedAt: new Date(),
       });
     }
+    const fresh = messageId !== null && (!duplicate || deliverAgain);
     const respond = () => {
       if (st.hung) return;
-      send(st, messageId ? pdu.response({ message_id: messageId }) : pdu.response({ command_status: outcome.submitStatus }));
-      if (messageId && !duplicate) scheduleReceipt(st.systemId, pdu, messageId, outcome, text);
+      if (messageId && (faults.dropSubmitResps ?? 0) > 0) {
+        // Taken, but the answer is lost on the way.
+        faults.dropSubmitResps!--;
+        droppedResps++;
+        if (fresh) scheduleReceipt(st.systemId, pdu, messageId, outcome, text);
+        return;
+      }
+      const answer = () => send(st, messageId ? pdu.response({ message_id: messageId }) : pdu.response({ command_status: outcome.submitStatus }));
+      const overtake = faults.receiptBeforeRespMs ?? 0;
+      if (messageId && fresh && overtake > 0) {
+        scheduleReceipt(st.systemId, pdu, messageId, outcome, text, true);
+        setTimeout(() => {
+          if (!st.hung && !closed) answer();
+        }, overtake);
+        return;
+      }
+      answer();
+      if (fresh) scheduleReceipt(st.systemId, pdu, messageId!, outcome, text);
     };
     if (respondDelayMs > 0) {
       st.outstandingSubmits++;
@@ -534,6 +617,27 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
     },
     hangSessions() {
       for (const st of states.values()) st.hung = true;
+    },
+    setFaults(f) {
+      faults = { ...f };
+    },
+    droppedResps: () => droppedResps,
+    sendReceipt(r) {
+      const sysId = r.systemId ?? systemId;
+      const stat = r.stat ?? "DELIVRD";
+      const state = stat === "DELIVRD" ? 2 : stat === "EXPIRED" ? 3 : 5;
+      const now = new Date();
+      const params = receiptParams(
+        { messageId: r.messageId, stat, err: stat === "UNDELIV" ? "001" : "000", state, text: "" },
+        { from: "306900000000", fromTon: 1, fromNpi: 1, to: "Switchboard", toTon: 5, toNpi: 0 },
+        now,
+        now,
+      );
+      return new Promise<void>((resolve, reject) => {
+        if (closed) return reject(new Error("simulator closed"));
+        enqueueReady({ systemId: sysId, params, kind: "receipt", settle: (e) => (e ? reject(e) : resolve()) }, false);
+        flush(sysId);
+      });
     },
   };
 }

@@ -41,6 +41,7 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
     binds: fromUrl.binds ?? (simulator ? 2 : 1),
     window: fromUrl.window ?? (simulator ? 50 : 10),
     submitsPerSecond: fromUrl.submitsPerSecond ?? (simulator ? Infinity : 100),
+    submitTimeoutMs: fromUrl.submitTimeoutMs,
     log: (level, msg, fields) => log(level, msg, fields),
   });
   carrier.onReceipt(receiptApplier(ctx));

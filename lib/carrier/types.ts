@@ -16,11 +16,35 @@ export interface SubmitPart {
 }
 
 export type SubmitResult =
-  | { ok: true; smscMessageId: string }
-  | { ok: false; commandStatus: number; description: string; retryable: boolean };
+  | {
+      ok: true;
+      /** Canonical (message-id.ts): lower case, no leading zeros. */
+      smscMessageId: string;
+      /** An earlier copy went out on a connection that died before its answer: the SMSC may have taken it twice. */
+      possibleDuplicate?: true;
+    }
+  | {
+      ok: false;
+      commandStatus: number;
+      description: string;
+      retryable: boolean;
+      /** The submit_sm went out but no answer came: the SMSC may have taken it, so sending it again may duplicate it. */
+      maybeAccepted?: true;
+    };
+
+export interface SubmitOptions {
+  /**
+   * Asked just before the submit_sm is written: true drops it (resolved retryable, not sent) —
+   * for a job that has lost its lease while the part waited for a window slot.
+   */
+  cancelled?: () => boolean;
+}
 
 export interface DeliveryReceipt {
+  /** Canonical (message-id.ts). */
   smscMessageId: string;
+  /** The id read in the other base (decimal ↔ hex), tried when the canonical one matches nothing. */
+  alternateIds?: string[];
   stat: string;
   err: string;
   submitDate?: Date;
@@ -37,11 +61,11 @@ export interface InboundMessage {
 }
 
 export interface Carrier {
-  submit(part: SubmitPart): Promise<SubmitResult>;
+  submit(part: SubmitPart, options?: SubmitOptions): Promise<SubmitResult>;
   /** deliver_sm is acknowledged only after the handler resolves (a crash doesn't lose a receipt: the SMSC redelivers). */
   onReceipt(handler: (r: DeliveryReceipt) => Promise<void>): void;
   onInbound(handler: (m: InboundMessage) => Promise<void>): void;
-  stats(): { binds: number; connected: number; inFlight: number };
+  stats(): { binds: number; connected: number; inFlight: number; window?: number };
   close(): Promise<void>;
 }
 

@@ -28,6 +28,7 @@ export const errorCatalog = {
   idempotencyKeyReused: { status: 422, code: "422000000", message: "This Idempotency-Key was used with a different request; use a new key for a new request." },
   rateLimited: { status: 429, code: "429000000", message: "Too many requests; slow down." },
   internal: { status: 500, code: "500000000", message: "Internal error. The request id identifies it in the server log." },
+  databaseUnavailable: { status: 503, code: "503000000", message: "The database cannot be reached right now; try again in a moment (with the same Idempotency-Key)." },
   // sms (module 005)
   invalidSender: { status: 400, code: "400005000", message: "Invalid sender id: use up to 11 letters and digits, or up to 16 digits without '+'." },
   destinationUnsupported: { status: 400, code: "400005001", message: "There is no price for this destination, so it cannot be sent to." },
@@ -116,3 +117,24 @@ export class DomainError extends Error {
 export function fail(kind: ErrorName, details?: DomainErrorDetails | string): never {
   throw new DomainError(kind, typeof details === "string" ? { message: details } : details);
 }
+
+/**
+ * An error that only says the database cannot be reached at the moment (a restart, a failover, a
+ * dropped connection, no connection slot left), as a 503 `databaseUnavailable` with Retry-After
+ * instead of a 500; null for any other error. Looks through the driver adapter's wrapping.
+ */
+export function databaseUnavailable(err: unknown): DomainError | null {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === "object" && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
+    const { code, originalCode, message } = e as { code?: unknown; originalCode?: unknown; message?: unknown };
+    const c = String(originalCode ?? code ?? "");
+    if (/^08/.test(c) || unreachable.has(c) || (typeof message === "string" && unreachableText.test(message)))
+      return new DomainError("databaseUnavailable", { headers: { "Retry-After": "1" } });
+  }
+  return null;
+}
+// SQLSTATE 57P01-57P03 (shut down, crashed, starting up), 53300 (too many connections), Prisma's
+// "can't reach" codes, and the socket errors of a server that is not there.
+const unreachable = new Set(["57P01", "57P02", "57P03", "53300", "P1001", "P1002", "P1017", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+const unreachableText = /Connection terminated|connection error and is not queryable|terminating connection|timeout exceeded when trying to connect/i;
+

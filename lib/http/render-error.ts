@@ -1,7 +1,7 @@
 // Turns anything thrown below a route into the error envelope of DESIGN.md. Unknown errors
 // become a generic 500 that names the request id and nothing else.
 import { z } from "zod";
-import { DomainError, errorCatalog, type ErrorItem } from "../core/errors.ts";
+import { DomainError, databaseUnavailable, errorCatalog, type ErrorItem } from "../core/errors.ts";
 import { log } from "./logger.ts";
 
 export interface ErrorEnvelope {
@@ -36,7 +36,7 @@ export function zodToDomainError(error: z.ZodError, where: "body" | "query" | "p
 
 export function errorResponse(err: unknown, requestId: string): Response {
   const domain =
-    err instanceof DomainError ? err : err instanceof z.ZodError ? zodToDomainError(err, "body") : null;
+    err instanceof DomainError ? err : err instanceof z.ZodError ? zodToDomainError(err, "body") : databaseUnavailable(err);
   if (!domain) {
     // A row that vanished, or one another request still points at, between a route's checks and
     // its write (a race the route did not foresee): a 404 or 409, logged so it gets its own check.

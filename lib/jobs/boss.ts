@@ -1,6 +1,8 @@
 // pg-boss on the application's own database: PostgreSQL through its own pool, PGlite through
 // pg-boss's `db` option. Enqueueing can join a Prisma transaction, so a state change and the
 // jobs it causes commit together.
+import crypto from "node:crypto";
+import os from "node:os";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
@@ -85,6 +87,8 @@ export async function ensureQueues(boss: PgBoss, definitions: JobDefinition[]): 
       retryLimit: d.retryLimit,
       retryDelay: d.retryDelaySeconds,
       retryBackoff: d.retryBackoff,
+      // For a leased job this is only pg-boss's backstop: its lease (renewed while it runs) is
+      // shorter, and the worker's own reaper hands it back (reapExpiredLeases).
       expireInSeconds: d.expireInSeconds,
     };
     if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, options);
@@ -118,41 +122,170 @@ export async function enqueue<T extends object>(
 export interface ClaimedRow {
   id: string;
   data: unknown;
+  /** With the job's id, the lease: each claim counts one up, so an earlier holder's statements match no row. */
   retryCount: number;
   retryLimit: number;
   expireInSeconds: number;
+  /** The previous attempt ended without a verdict of its own (see JobMeta.previousLost). */
+  previousLost: boolean;
 }
 
 /**
  * Claims up to `batchSize` jobs of a queue: pg-boss 10's own fetch statement (same order, same
  * locking, same retry counting and singleton grouping), returning five columns instead of the
  * twenty of fetch({ includeMetadata: true }), whose dates cost the worker more to parse than the
- * jobs it runs (B3, docs/performance.md).
+ * jobs it runs (B3, docs/performance.md). The claimed rows' output names the worker ($3), so a
+ * worker that lost a claim's answer with its connection can hand those jobs back (releaseOrphans);
+ * the previous attempt's output says whether it ended cleanly (previousLost).
  */
 const CLAIM_SQL = `
   WITH next AS (
-    SELECT id, singleton_key, policy
+    SELECT id, singleton_key, policy, output->>'clean' AS clean
       FROM pgboss.job
      WHERE name = $1 AND state < 'active' AND start_after < now()
      ORDER BY priority DESC, created_on, id
      LIMIT $2
        FOR UPDATE SKIP LOCKED
   ), grouped AS (
-    SELECT n.id, n.policy AS grouped_policy,
+    SELECT n.id, n.policy AS grouped_policy, n.clean,
            row_number() OVER (PARTITION BY CASE WHEN $2 > 1 AND n.policy IN ('singleton', 'stately') THEN n.singleton_key ELSE n.id::text END) AS row_number
       FROM next n
   )
   UPDATE pgboss.job j
      SET state = 'active',
          started_on = now(),
-         retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
+         retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END,
+         output = $3::jsonb
     FROM grouped
    WHERE name = $1 AND j.id = grouped.id
      AND ((grouped.grouped_policy IN ('singleton', 'stately') AND grouped.row_number = 1)
           OR COALESCE(grouped.grouped_policy, '') NOT IN ('singleton', 'stately'))
-  RETURNING j.id, j.data, j.retry_count AS "retryCount", j.retry_limit AS "retryLimit", EXTRACT(epoch FROM j.expire_in)::float8 AS "expireInSeconds"`;
+  RETURNING j.id, j.data, j.retry_count AS "retryCount", j.retry_limit AS "retryLimit", EXTRACT(epoch FROM j.expire_in)::float8 AS "expireInSeconds",
+            j.retry_count > 0 AND grouped.clean IS DISTINCT FROM 'true' AS "previousLost"`;
 
-export async function claimJobs(boss: PgBoss, name: string, batchSize: number): Promise<ClaimedRow[]> {
-  const { rows } = await boss.getDb().executeSql(CLAIM_SQL, [name, batchSize]);
+/** `worker`: this worker's tag (workerTag), kept on the claimed rows. */
+export async function claimJobs(boss: PgBoss, name: string, batchSize: number, worker = ANONYMOUS): Promise<ClaimedRow[]> {
+  const { rows } = await boss.getDb().executeSql(CLAIM_SQL, [name, batchSize, worker]);
   return rows as ClaimedRow[];
+}
+
+/** The claim tag of a worker: unique per process and worker. */
+export function workerTag(): string {
+  return JSON.stringify({ worker: `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}` });
+}
+const ANONYMOUS = JSON.stringify({ worker: "" });
+
+// ---- leases ----
+//
+// A claim is identified by the job's id and its retry_count, which every claim counts up (the
+// claim above, as pg-boss's fetch). Completing, failing, renewing and checkpointing name both, and
+// only an active row with both matches: once a job's lease ran out and another worker claimed it,
+// the first worker's late statements change nothing. Our queues use pg-boss's standard policy
+// without dead letters, so a failure is a plain UPDATE (pg-boss's own moves rows to handle those).
+
+/** Completes claims; answers how many still held their lease (the rest are refused). */
+const COMPLETE_SQL = `
+  WITH done AS (
+    UPDATE pgboss.job j SET completed_on = now(), state = 'completed', output = NULL
+      FROM unnest($2::uuid[], $3::int[]) AS l(id, rc)
+     WHERE j.name = $1 AND j.id = l.id AND j.retry_count = l.rc AND j.state = 'active'
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM done`;
+
+/**
+ * Fails claims with pg-boss's retry schedule (delay, doubling with jitter when backoff is on).
+ * `clean`: the handler ended, nothing it began is still under way (JobMeta.previousLost).
+ */
+const FAIL_SQL = `
+  WITH failed AS (
+    UPDATE pgboss.job j SET
+           state = CASE WHEN j.retry_count < j.retry_limit THEN 'retry' ELSE 'failed' END::pgboss.job_state,
+           start_after = CASE WHEN j.retry_count >= j.retry_limit THEN j.start_after
+                              WHEN NOT j.retry_backoff THEN now() + j.retry_delay * interval '1 second'
+                              ELSE now() + (j.retry_delay * 2 ^ LEAST(16, j.retry_count + 1) / 2
+                                            + j.retry_delay * 2 ^ LEAST(16, j.retry_count + 1) / 2 * random()) * interval '1 second' END,
+           completed_on = CASE WHEN j.retry_count < j.retry_limit THEN NULL ELSE now() END,
+           output = jsonb_build_object('message', $4::text, 'clean', $5::boolean)
+      FROM unnest($2::uuid[], $3::int[]) AS l(id, rc)
+     WHERE j.name = $1 AND j.id = l.id AND j.retry_count = l.rc AND j.state = 'active'
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM failed`;
+
+/** Renews leases; answers the ids still held. */
+const RENEW_SQL = `
+  UPDATE pgboss.job j SET started_on = now()
+    FROM unnest($2::uuid[], $3::int[]) AS l(id, rc)
+   WHERE j.name = $1 AND j.id = l.id AND j.retry_count = l.rc AND j.state = 'active'
+  RETURNING j.id`;
+
+/** Renews one lease and keeps a checkpoint in the job's data (pg-boss carries data over retries). */
+const CHECKPOINT_SQL = `
+  UPDATE pgboss.job SET started_on = now(), data = jsonb_set(COALESCE(data, '{}'::jsonb), '{_checkpoint}', $4::jsonb)
+   WHERE name = $1 AND id = $2 AND retry_count = $3 AND state = 'active'
+  RETURNING id`;
+
+/**
+ * Hands the jobs of a queue whose lease ($2 seconds since the claim or the last renewal) ran out
+ * back for a retry at once (their worker died or stalled: nothing failed, so no backoff, unlike
+ * pg-boss's own expiry). One partition, a few rows: cheap every few seconds.
+ */
+const REAP_SQL = `
+  UPDATE pgboss.job SET
+         state = CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END::pgboss.job_state,
+         completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+         output = jsonb_build_object('message', 'the lease ran out: its worker died or stalled')
+   WHERE name = $1 AND state = 'active' AND started_on < now() - $2 * interval '1 second'
+  RETURNING id`;
+
+/** Where a job's checkpoint lives in its data (removed before the payload is parsed). */
+export const CHECKPOINT_KEY = "_checkpoint";
+
+export interface Claim {
+  id: string;
+  retryCount: number;
+}
+
+const leaseArgs = (claims: Claim[]) => [claims.map((c) => c.id), claims.map((c) => c.retryCount)];
+
+export async function completeClaims(boss: PgBoss, name: string, claims: Claim[]): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(COMPLETE_SQL, [name, ...leaseArgs(claims)]);
+  return (rows[0] as { n: number }).n;
+}
+
+export async function failClaims(boss: PgBoss, name: string, claims: Claim[], message: string, clean: boolean): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(FAIL_SQL, [name, ...leaseArgs(claims), message, clean]);
+  return (rows[0] as { n: number }).n;
+}
+
+export async function renewClaims(boss: PgBoss, name: string, claims: Claim[]): Promise<Set<string>> {
+  const { rows } = await boss.getDb().executeSql(RENEW_SQL, [name, ...leaseArgs(claims)]);
+  return new Set((rows as { id: string }[]).map((r) => r.id));
+}
+
+export async function checkpointClaim(boss: PgBoss, name: string, claim: Claim, value: unknown): Promise<boolean> {
+  const { rows } = await boss.getDb().executeSql(CHECKPOINT_SQL, [name, claim.id, claim.retryCount, JSON.stringify(value ?? null)]);
+  return rows.length > 0;
+}
+
+/**
+ * Hands back for a retry the jobs this worker claimed and no longer holds: a claim, completion or
+ * failure whose answer was lost with the database connection leaves a job active that nobody
+ * runs. Only after such an error (a scan of the queue's rows).
+ */
+const ORPHANS_SQL = `
+  UPDATE pgboss.job SET
+         state = CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END::pgboss.job_state,
+         completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+         output = jsonb_build_object('message', 'its worker lost track of it when the database connection failed')
+   WHERE name = $1 AND state = 'active' AND output->>'worker' = $2::jsonb->>'worker' AND NOT (id = ANY($3::uuid[]))
+  RETURNING id`;
+
+export async function releaseOrphans(boss: PgBoss, name: string, worker: string, inHand: string[]): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(ORPHANS_SQL, [name, worker, inHand]);
+  return rows.length;
+}
+
+export async function reapExpiredLeases(boss: PgBoss, name: string, leaseSeconds: number): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(REAP_SQL, [name, leaseSeconds]);
+  return rows.length;
 }

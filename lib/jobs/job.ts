@@ -7,6 +7,26 @@ export interface JobMeta {
   /** 0 on the first attempt. */
   retryCount: number;
   retryLimit: number;
+  // The worker sets the rest; they are optional so that a handler can be called directly (tests).
+  /**
+   * The previous attempt ended without a verdict: its worker died, stalled past its lease or was
+   * stopped while the job ran. Whatever it had begun (a submit_sm on the wire…) may have happened.
+   */
+  previousLost?: boolean;
+  /** What an earlier attempt last saved with saveCheckpoint (null when none did). */
+  checkpoint?: unknown;
+  /**
+   * Whether this attempt still holds the job. Judged on the local clock against the last renewal
+   * the database confirmed, so it turns false at once in a process that wakes up after a stall.
+   */
+  leaseHeld?(): boolean;
+  /** Aborted when the lease is known to be lost (another worker may run the job meanwhile). */
+  signal?: AbortSignal;
+  /**
+   * Renews the lease and stores `value` on the job for a later attempt (meta.checkpoint), in one
+   * statement. Resolves false when the lease is lost; the handler should then stop.
+   */
+  saveCheckpoint?(value: unknown): Promise<boolean>;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -16,8 +36,17 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryLimit: number;
   retryDelaySeconds: number;
   retryBackoff: boolean;
-  /** How long a job may stay active before it is treated as lost and retried. */
+  /**
+   * How long a job may run; without leaseSeconds also how long it stays active before it is
+   * treated as lost and retried (pg-boss's expiry, by its maintenance every 10 s, with backoff).
+   */
   expireInSeconds: number;
+  /**
+   * A lease the worker renews while the job runs (every quarter of it): a job whose worker died or
+   * stalled is handed to another within about 1.25 × this many seconds, at once rather than after
+   * a backoff, and the first worker's late completion is refused. Shorter than expireInSeconds.
+   */
+  leaseSeconds?: number;
   /** Jobs a worker claims per fetch. */
   batchSize: number;
   /** Jobs of a claimed batch run at once (1: one after the other). */
@@ -30,4 +59,26 @@ export function defineJob<S extends z.ZodType>(
   job: Pick<JobDefinition<S>, "name" | "payload" | "handler"> & Partial<JobDefinition<S>>,
 ): JobDefinition<S> {
   return { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300, batchSize: 20, concurrency: 1, ...job };
+}
+
+/** Whether the handler still holds its job (true outside a worker). */
+export const leaseHeld = (meta: JobMeta): boolean => meta.leaseHeld?.() ?? true;
+
+/** Thrown by a handler that finds its lease lost: the attempt ends without touching anything more. */
+export class LeaseLost extends Error {
+  constructor(job: string) {
+    super(`lease of ${job} lost: another worker has taken the job over`);
+    this.name = "LeaseLost";
+  }
+}
+
+/**
+ * A failure after which some of the attempt's effects are unknown (an SMSC answer it could not
+ * record, say): the next attempt is told, as after a lost lease (JobMeta.previousLost).
+ */
+export class UncertainOutcome extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UncertainOutcome";
+  }
 }

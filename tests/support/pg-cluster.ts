@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL server for tests: initdb into a temporary folder, start on a free port,
 // stop and delete on teardown. Uses Debian's server binaries; as root it runs them as the
 // `postgres` user, since PostgreSQL refuses to run as root.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -10,7 +10,23 @@ import path from "node:path";
 export interface Cluster {
   url: string;
   dir: string;
+  /** The server's port (tests put a proxy in front of it). */
+  port: number;
   stop(): void;
+  /**
+   * Restarts the server. "immediate" aborts every backend without a checkpoint (as a crash would):
+   * connections drop and the restart replays the WAL. Resolves when it accepts connections again.
+   */
+  restart(mode?: "immediate" | "fast"): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /**
+   * Keep synchronous_commit on (off by default, for speed): with it off, a crash or an
+   * immediate restart may lose the last commits already acknowledged, which a test that restarts
+   * the server must not mistake for a bug.
+   */
+  durable?: boolean;
 }
 
 function binDir(): string {
@@ -38,7 +54,13 @@ function asPostgres(cmd: string, args: string[]): void {
   else execFileSync(cmd, args, { stdio: "pipe" });
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** The same without blocking this process (its connections see the server go and come back). */
+function asPostgresAsync(cmd: string, args: string[]): Promise<void> {
+  const [file, argv] = process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+  return new Promise((resolve, reject) => execFile(file, argv, (err, _out, stderr) => (err ? reject(new Error(`${cmd}: ${stderr || err.message}`)) : resolve())));
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = binDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-pg-"));
   if (process.getuid?.() === 0) execFileSync("chown", ["-R", "postgres:postgres", dir]);
@@ -46,7 +68,8 @@ export async function startCluster(): Promise<Cluster> {
   const data = path.join(dir, "data");
   const port = await freePort();
   asPostgres(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"]);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB`;
+  const sync = options.durable ? "on" : "off";
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${sync} -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB`;
   asPostgres(path.join(bin, "pg_ctl"), ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   const stop = () => {
     try {
@@ -56,7 +79,10 @@ export async function startCluster(): Promise<Cluster> {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
+  // pg_ctl restart reuses the options the server was started with (postmaster.opts).
+  const restart = (mode: "immediate" | "fast" = "immediate") =>
+    asPostgresAsync(path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, port, stop, restart };
 }
 
 // `tsx tests/support/pg-cluster.ts start` prints URL and folder for shell scripts;

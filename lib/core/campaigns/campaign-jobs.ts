@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Ctx, Tx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineJob, LeaseLost, leaseHeld } from "../../jobs/job.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
@@ -23,22 +23,37 @@ const BATCH_SECONDS = 30;
 
 const versioned = z.object({ campaignId: z.uuid(), version: z.number().int() });
 
+/**
+ * The campaign as a batch needs it. A 30k campaign's row carries its recipient list and its
+ * analysis (about 0.9 MB); reading and decoding those in each of its 30 batches took more of
+ * the worker's CPU than sending them. A batch uses only the body analysis its messages store.
+ */
+async function campaignForBatch(ctx: Ctx, id: string): Promise<Campaign | null> {
+  const [c, analysis] = await Promise.all([
+    ctx.db.campaign.findUnique({ where: { id }, omit: { toNumbers: true, contactIds: true, errors: true, smsAnalysis: true, fallbackValues: true } }),
+    ctx.sql.query<{ body: unknown }>(`SELECT sms_analysis->'bodyAnalysis' AS body FROM campaigns WHERE id = $1::uuid`, [id]),
+  ]);
+  return c && { ...c, toNumbers: [], contactIds: [], errors: [], fallbackValues: {}, smsAnalysis: { bodyAnalysis: analysis.rows[0]?.body ?? {} } };
+}
+
 export const campaignBatch = defineJob({
   name: "campaign.batch",
   payload: z.object({ campaignId: z.uuid(), from: z.number().int(), to: z.number().int() }),
   retryLimit: 10,
   retryDelaySeconds: 2,
   retryBackoff: true,
-  // A worker that dies mid-batch leaves its job active; after this it is handed to another. The
-  // batch stops handing parts to the carrier well before (BATCH_SECONDS), so it never overlaps
-  // with its own retry.
+  // A worker that dies or stalls mid-batch stops renewing the job's lease; within about 12 s
+  // another worker takes the batch over, flags what the first may have left in flight
+  // (send-campaign-batch.ts) and sends the rest. A batch runs at most expireInSeconds and stops
+  // handing parts to the carrier after BATCH_SECONDS.
+  leaseSeconds: 10,
   expireInSeconds: 45,
   // Several batches at once, so one writes its messages while the others keep the binds busy.
   batchSize: 4,
   concurrency: 4,
-  async handler(ctx, { campaignId, from, to }) {
+  async handler(ctx, { campaignId, from, to }, meta) {
     const deadline = Date.now() + BATCH_SECONDS * 1000;
-    const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
+    const c = await campaignForBatch(ctx, campaignId);
     if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
     if (c.respectQuietHours) {
       const first = await ctx.sql.query<{ country: string }>(`SELECT country FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq = $2`, [campaignId, from]);
@@ -49,7 +64,10 @@ export const campaignBatch = defineJob({
       }
     }
     const batch = await writeBatchMessages(ctx, c, from, to);
-    const { retry } = await submitBatchParts(ctx, c, batch, deadline);
+    const { retry, stopped } = await submitBatchParts(ctx, c, batch, { deadline, meta });
+    // Another worker has the batch now: count nothing, touch nothing more.
+    if (!leaseHeld(meta)) throw new LeaseLost(campaignBatch.name);
+    if (stopped) throw new Error("the batch could not record its progress; it is retried");
     if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
     // Only the campaign's last batches look at whether it is all sent (a count over its
     // messages): a batch run twice after a crash counts twice, which only makes that look

@@ -6,7 +6,7 @@
 // deliver_sm only then.
 import type { Ctx } from "../context.ts";
 import type { DeliveryReceipt } from "../../carrier/types.ts";
-import { applyReceipt } from "./apply-receipt.ts";
+import { applyReceipt, type ReceiptOptions } from "./apply-receipt.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";
 import { campaignTouched } from "../campaigns/advance-campaign.ts";
 
@@ -29,7 +29,7 @@ interface PartRow {
 const MAX_BATCH = 500;
 const WAIT_MS = 10;
 
-export function receiptApplier(ctx: Ctx): (r: DeliveryReceipt) => Promise<void> {
+export function receiptApplier(ctx: Ctx, options: ReceiptOptions = {}): (r: DeliveryReceipt) => Promise<void> {
   let queue: Pending[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
@@ -37,7 +37,7 @@ export function receiptApplier(ctx: Ctx): (r: DeliveryReceipt) => Promise<void> 
     timer = null;
     const batch = queue;
     queue = [];
-    if (batch.length) void applyBatch(ctx, batch);
+    if (batch.length) void applyBatch(ctx, batch, options);
   };
   return (receipt) =>
     new Promise<void>((resolve, reject) => {
@@ -47,15 +47,15 @@ export function receiptApplier(ctx: Ctx): (r: DeliveryReceipt) => Promise<void> 
     });
 }
 
-async function applyBatch(ctx: Ctx, batch: Pending[]): Promise<void> {
-  const one = (p: Pending) => applyReceipt(ctx, p.receipt).then(p.resolve, p.reject);
+async function applyBatch(ctx: Ctx, batch: Pending[], options: ReceiptOptions): Promise<void> {
+  const one = (p: Pending) => applyReceipt(ctx, p.receipt, options).then(p.resolve, p.reject);
   let rows: PartRow[];
   try {
     rows = (
       await ctx.sql.query<PartRow>(
         `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.label LIKE 'otp:%' AS otp
          FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE p.smsc_message_id = ANY($1::text[])`,
-        [batch.map((p) => p.receipt.smscMessageId)],
+        [batch.flatMap((p) => [p.receipt.smscMessageId, ...(p.receipt.alternateIds ?? [])])],
       )
     ).rows;
   } catch {
@@ -63,10 +63,12 @@ async function applyBatch(ctx: Ctx, batch: Pending[]): Promise<void> {
     return;
   }
   const byId = new Map(rows.map((r) => [r.smsc_message_id, r]));
+  // The id as sent, else its reading in the other base, for a part still waiting (message-id.ts).
+  const partOf = (r: DeliveryReceipt) => byId.get(r.smscMessageId) ?? r.alternateIds?.map((a) => byId.get(a)).find((x) => x && !isFinal(x.status));
   const fast: { p: Pending; partId: string; status: string; detailed: string; description: string }[] = [];
   const slow: Pending[] = [];
   for (const p of batch) {
-    const row = byId.get(p.receipt.smscMessageId);
+    const row = partOf(p.receipt);
     const change = receiptStatus(p.receipt.stat, p.receipt.err);
     if (row && isFinal(row.status)) p.resolve(); // a repeated receipt: already final
     else if (row && row.parts === 1 && !row.callback_url && !row.otp && isFinal(change.status) && change.status !== "Failed" && change.status !== "Unsent")

@@ -14,7 +14,7 @@ export async function recordPartStatus(
   tx: Tx,
   partId: string,
   change: StatusChange,
-  extra: { smscMessageId?: string; submittedAt?: Date } = {},
+  extra: { smscMessageId?: string; submittedAt?: Date; possibleDuplicate?: boolean } = {},
 ): Promise<boolean> {
   const at = ctx.now();
   // Parts of one message report concurrently; the message row serialises them.

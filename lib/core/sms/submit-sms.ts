@@ -1,12 +1,15 @@
 // Job sms.submit: hands a message's queued parts to the carrier. Accepted parts become Sent
 // (and wait for their receipt by the SMSC's message id), rejected ones Failed; a carrier that
-// is unreachable or throttling leaves them Queued and the job is retried.
+// is unreachable or throttling leaves them Queued and the job is retried. A part whose submit_sm
+// may already have reached the SMSC (no answer came, or the previous attempt's worker died with
+// it in flight) is flagged possible_duplicate before it is sent again.
 import crypto from "node:crypto";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import { getCarrier } from "../../carrier/registry.ts";
 import type { SubmitPart } from "../../carrier/types.ts";
 import { recordPartStatus } from "./record-part-status.ts";
+import { markPossibleDuplicates } from "./mark-possible-duplicates.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
@@ -21,6 +24,9 @@ export const submitSms = defineJob({
   retryDelaySeconds: 2,
   retryBackoff: true,
   batchSize: 50,
+  // A submit waits at most the carrier's submit timeout (30 s): a worker that died holding the job
+  // leaves it to another after a minute, not after the default five.
+  expireInSeconds: 60,
   handler: (ctx, { messageId }, meta) => submitMessage(ctx, messageId, meta),
 });
 
@@ -46,6 +52,8 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
     include: { messageParts: { where: { status: "Queued" }, orderBy: { partNumber: "asc" } } },
   });
   if (!message || message.messageParts.length === 0) return;
+  // The previous attempt's worker died or stalled: its submit_sm may have gone out.
+  if (meta.previousLost) await markPossibleDuplicates(ctx, message.messageParts.map((p) => p.id));
   if (message.expiresAt <= ctx.now()) {
     await ctx.db.$transaction(async (tx) => {
       for (const p of message.messageParts) await recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent"));
@@ -79,13 +87,18 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
       validityMinutes: remainingMinutes,
     };
     const result = await carrier.submit(submit);
+    if (!result.ok && result.maybeAccepted) await markPossibleDuplicates(ctx, [part.id]);
     if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit) {
       retry = result.description;
       return;
     }
     await ctx.db.$transaction((tx) =>
       result.ok
-        ? recordPartStatus(ctx, tx, part.id, sentToCarrier, { smscMessageId: result.smscMessageId, submittedAt: ctx.now() })
+        ? recordPartStatus(ctx, tx, part.id, sentToCarrier, {
+            smscMessageId: result.smscMessageId,
+            submittedAt: ctx.now(),
+            ...(result.possibleDuplicate ? { possibleDuplicate: true } : {}),
+          })
         : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
     );
   };
