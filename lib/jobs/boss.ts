@@ -91,9 +91,28 @@ export async function ensureQueues(boss: PgBoss, definitions: JobDefinition[]): 
       // shorter, and the worker's own reaper hands it back (reapExpiredLeases).
       expireInSeconds: d.expireInSeconds,
     };
-    if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, options);
-    else await boss.createQueue(d.name, options);
+    // Several processes starting on a fresh database create the same queues at once: a deadlock
+    // or "already exists" there only means another one got first; look again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, options);
+        else await boss.createQueue(d.name, options);
+        break;
+      } catch (err) {
+        if (attempt >= 5 || !raceWithAnotherProcess(err)) throw err;
+        await new Promise((r) => setTimeout(r, 20 * (attempt + 1) + Math.random() * 50));
+      }
+    }
   }
+}
+
+/** deadlock_detected, unique_violation or duplicate_table, anywhere in the error's causes. */
+function raceWithAnotherProcess(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
+    const code = String((e as { code?: unknown }).code ?? "");
+    if (code === "40P01" || code === "23505" || code === "42P07") return true;
+  }
+  return false;
 }
 
 /** pg-boss's per-call `db`, running its SQL inside a Prisma transaction. */
