@@ -64,6 +64,24 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     // An idle connection the server closes (a restart, a failover, an administrator) is an
     // event to log, not a reason for the process to die; the pool opens a new one when needed.
     pool.on("error", (err) => log("warn", "database connection lost", { error: err.message }));
+    // @prisma/adapter-pg never releases a client whose connection died inside an interactive
+    // transaction: after a restart or a dropped link the pool would fill with dead clients and
+    // every query wait forever. A checked-out client whose connection ended is released here.
+    const checkedOut = new Set<unknown>();
+    pool.on("acquire", (c) => checkedOut.add(c));
+    pool.on("release", (_err, c) => checkedOut.delete(c));
+    pool.on("connect", (c) => {
+      c.on("end", () =>
+        setTimeout(() => {
+          if (!checkedOut.delete(c)) return;
+          try {
+            c.release(new Error("connection ended while checked out"));
+          } catch {
+            /* released meanwhile */
+          }
+        }, 1000).unref(),
+      );
+    });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const { from: copyFrom } = await import("pg-copy-streams");
     type Client = InstanceType<typeof pg.default.Client>;

@@ -335,15 +335,27 @@ async function queuedParts(ctx: Ctx, messageIds: string[], seqs: number[]): Prom
  * bounds the parts a crash can leave at the SMSC twice. (binds × window alone would hold a
  * window slot until the database has the answer, and cost throughput.)
  */
-const outstanding = { n: 0, waiters: new Set<() => void>() };
-async function takeSlot(limit: number): Promise<void> {
-  while (outstanding.n >= limit) await new Promise<void>((r) => outstanding.waiters.add(r));
-  outstanding.n++;
+const outstanding = { n: 0, limit: Infinity, waiters: [] as (() => void)[], head: 0 };
+function takeSlot(limit: number): Promise<void> | void {
+  outstanding.limit = limit;
+  if (outstanding.n < limit) {
+    outstanding.n++;
+    return;
+  }
+  return new Promise<void>((r) => outstanding.waiters.push(r));
 }
+/** Frees slots, handing each to the longest waiting lane (one wake-up per slot, not per waiter). */
 function freeSlots(k: number): void {
   outstanding.n -= k;
-  for (const w of outstanding.waiters) w();
-  outstanding.waiters.clear();
+  const w = outstanding.waiters;
+  while (outstanding.n < outstanding.limit && outstanding.head < w.length) {
+    outstanding.n++;
+    w[outstanding.head++]!();
+  }
+  if (outstanding.head > 1024 && outstanding.head * 2 > w.length) {
+    outstanding.waiters = w.slice(outstanding.head);
+    outstanding.head = 0;
+  }
 }
 
 /**
