@@ -24,6 +24,7 @@ import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { recordPartStatus } from "../sms/record-part-status.ts";
+import { submitPartOf } from "../sms/submit-part.ts";
 import { markPossibleDuplicates } from "../sms/mark-possible-duplicates.ts";
 import { smsReportPayload } from "../sms/report-payload.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
@@ -219,18 +220,8 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   const submitOne = async (part: QueuedPart) => {
     let ref = refs.get(part.message_id);
     if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
-    const remainingMinutes = Math.max(1, Math.ceil((new Date(part.expires_at).getTime() - Date.now()) / 60_000));
     const result: SubmitResult = await carrier.submit(
-      {
-        partId: part.id,
-        from: part.from,
-        to: part.to,
-        text: part.text,
-        encoding: part.encoding === "ucs2" ? "ucs2" : "gsm7",
-        concat: part.parts > 1 ? { ref, total: part.parts, seq: part.part_number } : undefined,
-        flash: part.flash,
-        validityMinutes: remainingMinutes,
-      },
+      submitPartOf({ id: part.id, text: part.text, partNumber: part.part_number }, { ...part, expiresAt: new Date(part.expires_at) }, ref, new Date()),
       { cancelled: () => !held() },
     );
     if (result.ok) {

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import { getCarrier } from "../../carrier/registry.ts";
-import type { SubmitPart } from "../../carrier/types.ts";
+import { submitPartOf } from "./submit-part.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { markPossibleDuplicates } from "./mark-possible-duplicates.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
@@ -73,19 +73,9 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
   }
   const carrier = await getCarrier();
   const ref = crypto.randomInt(0, 256);
-  const remainingMinutes = Math.max(1, Math.ceil((message.expiresAt.getTime() - ctx.now().getTime()) / 60_000));
   let retry = "";
   const submitPart = async (part: (typeof message.messageParts)[number]) => {
-    const submit: SubmitPart = {
-      partId: part.id,
-      from: message.from,
-      to: message.to,
-      text: part.text,
-      encoding: message.encoding === "ucs2" ? "ucs2" : "gsm7",
-      concat: message.parts > 1 ? { ref, total: message.parts, seq: part.partNumber } : undefined,
-      flash: message.flash,
-      validityMinutes: remainingMinutes,
-    };
+    const submit = submitPartOf({ id: part.id, text: part.text, partNumber: part.partNumber }, message, ref, ctx.now());
     const result = await carrier.submit(submit);
     if (!result.ok && result.maybeAccepted) await markPossibleDuplicates(ctx, [part.id]);
     if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit) {

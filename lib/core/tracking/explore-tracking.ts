@@ -155,8 +155,12 @@ function fromMessages(filters: ExploreFilter[]): boolean {
   return filters.some((f) => f.field === "to" || f.field === "direction" || (f.field === "campaign" && isUuid(f.value.trim())));
 }
 
-function whereClause(search: ExploreSearch, p: Params): string {
+function checkWindow(search: ExploreSearch): void {
   if (search.from.getTime() > search.to.getTime()) fail("validation", { message: "The start of the range is after its end.", property: "from" });
+}
+
+function whereClause(search: ExploreSearch, p: Params): string {
+  checkWindow(search);
   const account = p.add(search.accountId);
   const from = p.add(search.from);
   const to = p.add(search.to);
@@ -204,7 +208,7 @@ function toRow(r: RawRow): ExploreRow {
  */
 function countStatement(search: ExploreSearch): { text: string; values: unknown[] } {
   const p = new Params();
-  if (search.from.getTime() > search.to.getTime()) fail("validation", { message: "The start of the range is after its end.", property: "from" });
+  checkWindow(search);
   const conditions = search.filters.map((f) => filterCondition(f, p));
   if (conditions.every((c) => !c.includes("p."))) {
     const window = [`m.account_id = ${p.add(search.accountId)}`, `m.created_at >= ${p.add(search.from)}`, `m.created_at <= ${p.add(search.to)}`];
