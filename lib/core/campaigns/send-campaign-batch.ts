@@ -191,6 +191,8 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   if (messageIds.length === 0) return { accepted: 0, retry: "", stopped: false };
   // Parts this run has just written are all Queued; after an earlier run, read what is left.
   const parts = batch.parts ?? (await queuedParts(ctx, messageIds, batch.seqs));
+  // The database answered this run: answers can be recorded again (see recordingFailed).
+  outstanding.recordingFailed = false;
   // An earlier run died or stalled with parts handed over: those still Queued may be at the SMSC.
   const before = meta?.previousLost ? (meta.checkpoint as BatchCheckpoint | null | undefined)?.handedOver : undefined;
   if (batch.parts === null && before !== undefined) await markPossibleDuplicates(ctx, parts.filter((p) => p.seq < before).map((p) => p.id));
@@ -254,6 +256,11 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
       if (!held()) {
         freeSlots(1);
         stopped = true;
+        return;
+      }
+      if (outstanding.recordingFailed) {
+        freeSlots(1);
+        retry ||= `the SMSC's answers could not be recorded; ${live.length - i} parts wait for the retry`;
         return;
       }
       await submitOne(live[i]!);
@@ -324,9 +331,13 @@ async function queuedParts(ctx: Ctx, messageIds: string[], seqs: number[]): Prom
  * a window slot, on the wire, or answered but not yet recorded. A crash leaves those still Queued,
  * and they are sent again; so there are never more than 2 × the carrier's binds × window, which
  * bounds the parts a crash can leave at the SMSC twice. (binds × window alone would hold a
- * window slot until the database has the answer, and cost throughput.)
+ * window slot until the database has the answer, and cost throughput.) A part whose answer could
+ * not be recorded is settled too, but it stays Queued and may go twice: so once a recording has
+ * failed, no batch of this process hands over another part (recordingFailed) until a run has
+ * read from the database again. Without that, a database outage lets the batches go on
+ * submitting parts none of whose answers are stored.
  */
-const outstanding = { n: 0, limit: Infinity, waiters: [] as (() => void)[], head: 0 };
+const outstanding = { n: 0, limit: Infinity, waiters: [] as (() => void)[], head: 0, recordingFailed: false };
 function takeSlot(limit: number): Promise<void> | void {
   outstanding.limit = limit;
   if (outstanding.n < limit) {
@@ -380,6 +391,7 @@ class SentRecorder {
         });
       } catch (e) {
         this.failure ??= e;
+        outstanding.recordingFailed = true;
       } finally {
         freeSlots(1);
       }
@@ -407,6 +419,7 @@ class SentRecorder {
           () => freeSlots(ids.length),
           (e) => {
             this.failure ??= e;
+            outstanding.recordingFailed = true;
             freeSlots(ids.length);
           },
         ),
