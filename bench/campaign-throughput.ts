@@ -19,6 +19,7 @@ import { startSmscSimulator } from "../lib/carrier/smsc-simulator.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { fixed, int, median } from "./support/stats.ts";
 import { startSwitchboard } from "./support/switchboard.ts";
+import { CpuMeter, groupMembers, postgresPids } from "./support/procs.ts";
 
 const BINDS = 2;
 const WINDOW = 50;
@@ -53,10 +54,14 @@ export async function startSim(ctx: BenchContext): Promise<Sim> {
   return { url, child, when: (n) => ask(`when ${n}`), submitted: () => ask("count"), sessions: () => ask("sessions") };
 }
 
-async function oursRound(ctx: BenchContext, base: string, token: string, sim: Sim, n: number, round: number) {
+/** CPU seconds per process over a round: what bounds the campaign on a machine's cores. */
+type CpuSeconds = Record<string, number>;
+
+async function oursRound(ctx: BenchContext, base: string, token: string, sim: Sim, n: number, round: number, meter?: CpuMeter) {
   const before = await sim.submitted();
   const to = Array.from({ length: n }, (_, i) => recipient(i));
   const lastAck = sim.when(before + n);
+  meter?.snapshot();
   const t0 = Date.now();
   const res = await fetch(`${base}/api/sms/campaign`, {
     method: "POST",
@@ -67,8 +72,10 @@ async function oursRound(ctx: BenchContext, base: string, token: string, sim: Si
   const answer = (await res.json()) as { state?: string; totalMessages?: number };
   if (res.status !== 200 || answer.totalMessages !== n) throw new Error(`campaign refused: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
   const total = (await lastAck) - t0;
+  const cores = meter?.delta() ?? {};
+  const cpu: CpuSeconds = Object.fromEntries(Object.entries(cores).map(([k, v]) => [k, (v * (Date.now() - t0)) / 1000]));
   ctx.log(`B2 round ${round}: ours ${total} ms (accepted in ${accepted} ms)`);
-  return { total, accepted };
+  return { total, accepted, cpu };
 }
 
 async function copyRound(databaseUrl: string, n: number): Promise<number> {
@@ -155,6 +162,12 @@ export const benchmark: Benchmark = {
       env: { SMSC_URL: `${sim.url}?binds=${BINDS}&window=${WINDOW}&tps=0` },
     });
     const sessions = await bareSessions(sim.url);
+    const meter = new CpuMeter({
+      server: () => groupMembers(server.proc.pid),
+      PostgreSQL: () => postgresPids(ctx.pgDataDir),
+      simulator: () => [sim.child.pid!],
+    });
+    const cpus: CpuSeconds[] = [];
     // Warm-up: JIT, connection pools, prices cache.
     await oursRound(ctx, server.baseUrl, server.token, sim, Math.min(n, 2000), 0);
     await copyRound(server.databaseUrl, 2000);
@@ -175,15 +188,17 @@ export const benchmark: Benchmark = {
         ctx.log(`B2 round ${r}: floor ${Math.round(c + p)} ms (COPY ${Math.round(c)} + pump ${Math.round(p)})`);
       };
       if (r % 2 === 1) {
-        const o = await oursRound(ctx, server.baseUrl, server.token, sim, n, r);
+        const o = await oursRound(ctx, server.baseUrl, server.token, sim, n, r, meter);
         ours.push(o.total);
         accepted.push(o.accepted);
+        cpus.push(o.cpu);
         await measureFloor();
       } else {
         await measureFloor();
-        const o = await oursRound(ctx, server.baseUrl, server.token, sim, n, r);
+        const o = await oursRound(ctx, server.baseUrl, server.token, sim, n, r, meter);
         ours.push(o.total);
         accepted.push(o.accepted);
+        cpus.push(o.cpu);
       }
     }
     for (const s of sessions) s.close();
@@ -197,6 +212,10 @@ export const benchmark: Benchmark = {
           `accepted (POST answered) ${accepted.join(", ")}; floor ${floor.map(Math.round).join(", ")} ` +
           `(COPY ${copies.map(Math.round).join(", ")} + pump ${pumps.map(Math.round).join(", ")}).`,
         `Ours: ${Math.round((n / mo) * 1000).toLocaleString("en")} messages/s end to end.`,
+        // The machine's cores are the bound: CPU seconds each process used while a round ran.
+        `CPU seconds per round (median), POST to last ack: ${Object.keys(cpus[0] ?? {})
+          .map((k) => `${k} ${fixed(median(cpus.map((c) => c[k] ?? 0)))}`)
+          .join(", ")}.`,
       ].join("\n"),
     );
     return [

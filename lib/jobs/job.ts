@@ -51,6 +51,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   batchSize: number;
   /** Jobs of a claimed batch run at once (1: one after the other). */
   concurrency: number;
+  /**
+   * Claim loops of this queue in each worker process (default 1), each claiming batchSize jobs
+   * and running them before it claims again. Several loops with batchSize 1 keep that many jobs
+   * running with no barrier: a loop whose job ends claims the next at once, while a batch of
+   * `concurrency` waits for its slowest job.
+   */
+  lanes?: number;
   /** Cron expression for recurring jobs. */
   cron?: string;
 }

@@ -191,7 +191,7 @@ class QueueLoop {
   ) {}
 
   start(): void {
-    const lanes = this.d.handleBatch ? Math.max(1, this.d.batchesInFlight ?? 1) : 1;
+    const lanes = Math.max(1, (this.d.handleBatch ? this.d.batchesInFlight : this.d.lanes) ?? 1);
     for (let i = 0; i < lanes; i++) this.loops.push(this.loop());
     if (this.d.leaseSeconds) {
       const leaseMs = this.d.leaseSeconds * 1000;

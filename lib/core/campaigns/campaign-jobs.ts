@@ -48,9 +48,10 @@ export const campaignBatch = defineJob({
   // handing parts to the carrier after BATCH_SECONDS.
   leaseSeconds: 10,
   expireInSeconds: 45,
-  // Several batches at once, so one writes its messages while the others keep the binds busy.
-  batchSize: 4,
-  concurrency: 4,
+  // Several batches at once, so one writes its messages while the others keep the binds busy;
+  // each in its own claim loop, so a batch that ends makes room for the next at once.
+  batchSize: 1,
+  lanes: 4,
   async handler(ctx, { campaignId, from, to }, meta) {
     const deadline = Date.now() + BATCH_SECONDS * 1000;
     const c = await campaignForBatch(ctx, campaignId);
