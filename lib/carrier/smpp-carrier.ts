@@ -38,6 +38,8 @@ export interface CarrierStats {
   binds: number;
   /** Outstanding submit_sm allowed per bind. */
   window: number;
+  /** submit_sm per second allowed per bind (Infinity: no limit). */
+  submitsPerSecond: number;
   connected: number;
   inFlight: number;
   queued: number;
@@ -434,7 +436,7 @@ class SmppCarrierImpl implements SmppCarrier {
       if (b.state === "bound") connected++;
       inFlight += b.inFlight.size;
     }
-    return { binds: this.binds.length, window: this.window, connected, inFlight, queued: this.queue.length };
+    return { binds: this.binds.length, window: this.window, submitsPerSecond: this.rate, connected, inFlight, queued: this.queue.length };
   }
 
   async close(): Promise<void> {

@@ -58,6 +58,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * `concurrency` waits for its slowest job.
    */
   lanes?: number;
+  /**
+   * Jobs this process may hold at once, asked before each claim (default: no limit beyond the
+   * lanes). A worker that cannot go faster (its SMSC account's rate) leaves the rest of the
+   * queue to other workers instead of holding it.
+   */
+  maxInHand?: () => number | Promise<number>;
   /** Cron expression for recurring jobs. */
   cron?: string;
 }

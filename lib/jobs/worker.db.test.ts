@@ -73,6 +73,38 @@ describe("job engine", () => {
     expect(attempts).toBe(3);
   });
 
+  it("runs a queue's jobs in independent lanes, and a process holds no more than maxInHand of them: the rest go to other workers", async () => {
+    const running = new Map<string, number>();
+    const most = new Map<string, number>();
+    const ran: { n: number; by: string }[] = [];
+    const make = (by: string, maxInHand: number) =>
+      defineJob({
+        name: "test.lanes",
+        payload: z.object({ n: z.number() }),
+        batchSize: 1,
+        lanes: 4,
+        maxInHand: () => maxInHand,
+        async handler(_ctx, { n }) {
+          running.set(by, (running.get(by) ?? 0) + 1);
+          most.set(by, Math.max(most.get(by) ?? 0, running.get(by)!));
+          await new Promise((r) => setTimeout(r, 300));
+          running.set(by, running.get(by)! - 1);
+          ran.push({ n, by });
+        },
+      });
+    const slow = await startWorker(db.database(), [make("slow", 1)], { pollingIntervalSeconds: 0.1 });
+    workers.push(slow);
+    const fast = await startWorker(db.database(), [make("fast", 4)], { pollingIntervalSeconds: 0.1 });
+    workers.push(fast);
+    for (let n = 0; n < 12; n++) await enqueue(slow.boss, make("slow", 1), { n });
+    await until(() => ran.length === 12);
+    expect(ran.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    expect(most.get("slow")).toBe(1);
+    // Four lanes with no barrier: the other worker ran several at once and took most of them.
+    expect(most.get("fast")).toBeGreaterThan(1);
+    expect(ran.filter((r) => r.by === "fast").length).toBeGreaterThan(ran.filter((r) => r.by === "slow").length);
+  });
+
   it("on stop, finishes the job in hand instead of dropping it", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

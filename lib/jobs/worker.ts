@@ -244,6 +244,14 @@ class QueueLoop {
     while (!this.stopping) {
       this.woken = false;
       if (this.orphansSuspected || this.releasing) await this.releaseOrphans();
+      if (d.maxInHand) {
+        const max = await Promise.resolve(d.maxInHand()).catch(() => Infinity);
+        // No await between this check and claiming++: lanes cannot both pass it for one place.
+        if (this.inHand.size + this.claiming >= max) {
+          await this.idle(this.intervalMs);
+          continue;
+        }
+      }
       let jobs: FetchedJob[];
       const claimedAt = performance.now();
       this.claiming++;
@@ -258,7 +266,11 @@ class QueueLoop {
       } finally {
         this.claiming--;
       }
-      if (jobs.length) await this.run(jobs, claimedAt);
+      if (jobs.length) {
+        await this.run(jobs, claimedAt);
+        // A place is free again: a lane held back by maxInHand may claim now.
+        if (d.maxInHand) this.wake();
+      }
       // A full batch means more are waiting: claim again at once. Otherwise sleep until the
       // interval passes or this process enqueues one (wake).
       if (jobs.length < d.batchSize) await this.idle(this.intervalMs);

@@ -16,6 +16,7 @@ import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
+import { getCarrier } from "../../carrier/registry.ts";
 import { formatMoney } from "../../money.ts";
 
 export const BATCH_SIZE = 1000;
@@ -52,6 +53,14 @@ export const campaignBatch = defineJob({
   // each in its own claim loop, so a batch that ends makes room for the next at once.
   batchSize: 1,
   lanes: 4,
+  // A worker whose SMSC account is held to a rate takes only the batches it can send in about
+  // two seconds (at least two: one sending while the next writes its messages), and leaves the
+  // rest of the campaign to other workers rather than sending four batches at its own pace.
+  maxInHand: async () => {
+    const { binds, submitsPerSecond = Infinity } = (await getCarrier()).stats();
+    const perSecond = binds * submitsPerSecond;
+    return Number.isFinite(perSecond) ? Math.min(4, Math.max(2, Math.ceil((2 * perSecond) / BATCH_SIZE))) : 4;
+  },
   async handler(ctx, { campaignId, from, to }, meta) {
     const deadline = Date.now() + BATCH_SECONDS * 1000;
     const c = await campaignForBatch(ctx, campaignId);
