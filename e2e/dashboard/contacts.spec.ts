@@ -81,3 +81,31 @@ test("import a CSV with a bad row, find and edit a contact, group the imported c
   await page.getByLabel("Group", { exact: true }).selectOption({ label: `${group} (2)` });
   await expect(page.getByText(`2 contacts in ${group}`)).toBeVisible();
 });
+
+test("a custom field named with dots, brackets and quotes (as the API allows) is shown, edited and saved under its own name", async ({ page, request, demo }) => {
+  const stamp = String(Date.now()).slice(-7);
+  const basic = `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}`;
+  const token = (await (await request.post("/api/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials", scope: "contact" } })).json()).access_token;
+  const api = { Authorization: `Bearer ${token}` };
+  const label = `plan.tier[${stamp}] "x"`;
+  const made = await request.post("/api/contacts/labels/my", { headers: api, data: [{ name: label, type: "Text" }] });
+  expect(made.ok(), await made.text()).toBe(true);
+  const mobile = `+3069${stamp}7`;
+  const contact = await request.post("/api/contacts/my", { headers: api, data: { mobile, firstName: "Dot", lastName: `Label${stamp}`, labels: [{ name: label, value: "gold" }] } });
+  expect(contact.ok(), await contact.text()).toBe(true);
+  const { id } = await contact.json();
+
+  await signIn(page, demo.userEmail, demo.userPassword);
+  await page.goto("/contacts");
+  await page.getByLabel("Search contacts").fill(`Label${stamp}`);
+  await page.getByRole("table", { name: "Contacts" }).getByRole("button", { name: `Edit Dot Label${stamp}` }).click();
+  const field = page.getByRole("dialog").getByRole("textbox", { name: label });
+  await expect(field).toHaveValue("gold");
+  await field.fill("platinum");
+  await page.getByRole("dialog").getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Saved under the label's own name, not split along its dots.
+  const saved = await (await request.get(`/api/contacts/my/${id}`, { headers: api })).json();
+  expect(saved.labels).toEqual(expect.arrayContaining([{ name: label, value: "platinum" }]));
+});

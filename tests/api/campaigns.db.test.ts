@@ -144,6 +144,12 @@ describe("POST /sms/campaign", () => {
     expect(done.body.statuses).toEqual({ Queued: 0, Sent: 0, Failed: 0, Delivered: 32, Undelivered: 0, Unsent: 0 });
     expect(done.body.endedAt).not.toBe("");
     expect(done.body.cost).toBeCloseTo(r.body.cost, 6);
+    // Finished: its counts were stored once, and it answers them without counting its messages again.
+    const stored = await db.ctx().db.campaign.findUniqueOrThrow({ where: { id }, select: { finalCounts: true } });
+    expect(stored.finalCounts).toEqual({ statuses: { Delivered: 32 }, messages: 32, refundedMicros: "0" });
+    await db.ctx().db.campaign.update({ where: { id }, data: { finalCounts: { statuses: { Delivered: 31, Undelivered: 1 }, messages: 32, refundedMicros: "0" } } });
+    expect((await get(a.auth, id)).body.statuses).toMatchObject({ Delivered: 31, Undelivered: 1 });
+    await db.ctx().db.campaign.update({ where: { id }, data: { finalCounts: stored.finalCounts! } });
     // Receipts are stored in bulk: each message still shows its whole history (Queued and Sent
     // from the message and its parts, Delivered as an event).
     const messages = await db.ctx().db.message.findMany({ where: { campaignId: id }, select: { id: true, finalAt: true } });

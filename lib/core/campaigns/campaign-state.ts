@@ -4,7 +4,7 @@
 import type { Ctx, Tx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
-import { campaignCounts, type CampaignCounts } from "./campaign-counts.ts";
+import { campaignCounts, finalCounts, type CampaignCounts } from "./campaign-counts.ts";
 import { fromMicros } from "../../money.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
@@ -51,8 +51,10 @@ export async function setCampaignState(
     where: { id: campaignId, state: { in: [...from] } },
     data: { state: to, stateAt: at, ...(isFinalCampaignState(to) ? { endedAt: at } : {}), ...data },
   });
-  const c = moved[0];
+  let c = moved[0];
   if (!c) return null;
+  // Final: nothing changes any more, so its counts are stored once (campaign-counts.ts).
+  if (isFinalCampaignState(to)) c = await tx.campaign.update({ where: { id: campaignId }, data: { finalCounts: { ...(await finalCounts(tx, campaignId)) } } });
   await tx.campaignEvent.create({ data: { campaignId, state: to, description, at } });
   if (c.campaignCallbackUrl && (c.campaignCallbackStrategy === "OnChange" || isFinalCampaignState(to))) {
     const counts = await campaignCounts(tx, c);

@@ -23,10 +23,16 @@ import { ErrorNote } from "./alerts";
 
 const empty: ContactForm = { mobile: "", firstName: "", lastName: "", email: "", country: "", vip: false, groups: [], labels: {} };
 
+/**
+ * The form field of the i-th custom label. Not the label's name: react-hook-form reads a field
+ * name as a path, so a label called "plan.tier" or "a[0]" would land somewhere else.
+ */
+const labelField = (i: number) => `f${i}`;
+
 function valuesOf(c: DashboardContact | null, labels: DashboardLabel[]): ContactForm {
   const custom = labels.filter((l) => !l.builtIn);
   const own = new Map(c?.labels.map((l) => [l.name, String(l.value)]) ?? []);
-  const labelValues = Object.fromEntries(custom.map((l) => [l.name, own.get(l.name) ?? ""]));
+  const labelValues = Object.fromEntries(custom.map((l, i) => [labelField(i), own.get(l.name) ?? ""]));
   if (!c) return { ...empty, labels: labelValues };
   return {
     mobile: c.mobile,
@@ -63,8 +69,12 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
     if (contact !== null) form.reset(valuesOf(editing, labels));
   }, [contact, editing, labels, form]);
 
+  const customLabels = labels.filter((l) => !l.builtIn);
   const mutation = useMutation({
-    mutationFn: (body: ContactForm) => (editing ? updateContact(editing.id, body) : createContact(body)),
+    mutationFn: (form: ContactForm) => {
+      const body = { ...form, labels: Object.fromEntries(customLabels.map((l, i) => [l.name, form.labels[labelField(i)] ?? ""])) };
+      return editing ? updateContact(editing.id, body) : createContact(body);
+    },
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: contactsKey });
       toast({ title: editing ? "Contact saved" : "Contact created", description: nameOf(saved) });
@@ -79,7 +89,10 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
       };
       for (const [key, message] of Object.entries(err.properties)) {
         if (direct.has(key)) place(key as keyof ContactForm, message);
-        else if (key.startsWith("labels.")) place(`labels.${key.slice("labels.".length)}`, message);
+        else if (key.startsWith("labels.")) {
+          const i = customLabels.findIndex((l) => l.name === key.slice("labels.".length));
+          if (i >= 0) place(`labels.${labelField(i)}`, message);
+        }
       }
       if (err.code === "409002005") place("mobile", "Another contact already has this mobile number");
       if (!placed) form.setError("root.server", { message: err.message });
@@ -92,7 +105,6 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
     onClose();
   };
   const ownGroups = groups.filter((g) => !g.builtIn);
-  const customLabels = labels.filter((l) => !l.builtIn);
   const disabled = !canEdit;
 
   return (
@@ -196,9 +208,9 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
           {customLabels.length > 0 && (
             <fieldset className="space-y-4">
               <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Custom fields</legend>
-              {customLabels.map((l) => (
-                <Field key={l.name} id={`contact-label-${l.name}`} label={l.name} optional hint={l.type === "Number" ? "A number" : undefined} error={errors.labels?.[l.name]?.message}>
-                  <Input inputMode={l.type === "Number" ? "decimal" : undefined} autoComplete="off" {...form.register(`labels.${l.name}`)} />
+              {customLabels.map((l, i) => (
+                <Field key={l.name} id={`contact-label-${i}`} label={l.name} optional hint={l.type === "Number" ? "A number" : undefined} error={errors.labels?.[labelField(i)]?.message}>
+                  <Input inputMode={l.type === "Number" ? "decimal" : undefined} autoComplete="off" {...form.register(`labels.${labelField(i)}`)} />
                 </Field>
               ))}
             </fieldset>
