@@ -1,17 +1,9 @@
-// The Contacts pages' error notes: a refusal inside a form or dialog, and a list that could not
-// be loaded (with a retry).
+// The Contacts pages' load errors: a list that could not be loaded (with a retry). A refusal
+// inside a form or dialog is components/ui/error-note.tsx.
 import type { ReactNode } from "react";
+export { ErrorNote } from "@/components/ui/error-note";
 import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
-
-export function ErrorNote({ children }: { children: ReactNode }) {
-  return (
-    <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-      <AlertIcon className="mt-0.5 shrink-0" />
-      <div className="min-w-0">{children}</div>
-    </div>
-  );
-}
 
 export function LoadError({ what, message, onRetry, actions }: { what: string; message: string; onRetry: () => void; actions?: ReactNode }) {
   return (

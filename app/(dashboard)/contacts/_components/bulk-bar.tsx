@@ -8,7 +8,7 @@ import { TrashIcon, XIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/ui/api-client";
 import { bulkContacts, contactsKey, createGroup, type DashboardGroup } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { countOf } from "./format";
 import { GroupActionDialog } from "./group-action-dialog";
 import { BanIcon, TagIcon } from "./icons";

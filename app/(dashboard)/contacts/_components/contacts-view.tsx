@@ -32,7 +32,7 @@ import { LoadError } from "./alerts";
 import { BulkBar } from "./bulk-bar";
 import { contactColumns } from "./contact-columns";
 import { ContactDrawer } from "./contact-drawer";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
 import { countOf, nameOf } from "./format";
 import { SearchIcon, UploadIcon } from "./icons";

@@ -22,7 +22,7 @@ import { groupForm, mergeGroupsForm, type GroupForm, type MergeGroupsForm } from
 import { ApiError } from "@/lib/ui/api-client";
 import { contactsKey, createGroup, deleteGroup, fetchGroups, groupLabel, groupsKey, mergeGroups, type DashboardGroup } from "./api";
 import { ErrorNote, LoadError } from "./alerts";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
 import { FormDialog } from "./form-dialog";
 import { countOf } from "./format";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AlertIcon, ChevronLeftIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
@@ -154,44 +154,19 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
 function RemoveUserDialog({ user, onClose }: { user: UserView | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const mutation = useMutation({
-    mutationFn: (u: UserView) => removeUser(u.id),
-    onSuccess: async (u) => {
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-      mutation.reset();
-      onClose();
-      toast({ tone: "success", title: "User removed", description: `${u.email} can no longer sign in.` });
-    },
-  });
-  const close = () => {
-    if (mutation.isPending) return;
-    mutation.reset();
-    onClose();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={user !== null}
-      onClose={close}
-      dismissible={!mutation.isPending}
+      onClose={onClose}
       title={user ? `Remove ${user.name || user.email}?` : "Remove user"}
       description="They are signed out at once and can no longer sign in. Messages, campaigns and contacts stay with the account."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={mutation.isPending} onClick={() => user && mutation.mutate(user)}>
-            Remove
-          </Button>
-        </>
-      }
-    >
-      {mutation.isError && (
-        <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          {mutation.error.message}
-        </div>
-      )}
-    </Dialog>
+      confirmLabel="Remove"
+      onConfirm={async () => {
+        if (!user) return;
+        await removeUser(user.id);
+        await queryClient.invalidateQueries({ queryKey: usersKey });
+        toast({ tone: "success", title: "User removed", description: `${user.email} can no longer sign in.` });
+      }}
+    />
   );
 }

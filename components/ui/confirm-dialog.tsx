@@ -1,16 +1,18 @@
-// Asks before something that cannot be undone; shows the server's refusal in place.
+// Asks before something that cannot be undone; shows the server's refusal in place. Revoking an
+// application, removing a user, deleting a contact, a group or a scheduled campaign.
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { ErrorNote } from "./alerts";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+import { ErrorNote } from "./error-note";
 
 export function ConfirmDialog({
   open,
   title,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   onClose,
   children,
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title: ReactNode;
   description?: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   /** Runs the action; the dialog closes when it resolves. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
@@ -40,7 +43,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => close()} disabled={mutation.isPending} data-autofocus>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
             {confirmLabel}
