@@ -59,11 +59,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    */
   lanes?: number;
   /**
-   * Jobs this process may hold at once, asked before each claim (default: no limit beyond the
-   * lanes). A worker that cannot go faster (its SMSC account's rate) leaves the rest of the
-   * queue to other workers instead of holding it.
+   * Jobs this process may hold at once, asked before each claim with how many it holds (default:
+   * no limit beyond the lanes). A worker that cannot go faster (its SMSC account's rate) claims
+   * the next job only when the ones it holds are nearly done, and leaves the rest of the queue to
+   * other workers instead of holding it. While it says no, the lanes ask again every 50 ms.
    */
-  maxInHand?: () => number | Promise<number>;
+  maxInHand?: (held: number) => number | Promise<number>;
   /** Cron expression for recurring jobs. */
   cron?: string;
 }

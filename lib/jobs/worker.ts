@@ -245,10 +245,10 @@ class QueueLoop {
       this.woken = false;
       if (this.orphansSuspected || this.releasing) await this.releaseOrphans();
       if (d.maxInHand) {
-        const max = await Promise.resolve(d.maxInHand()).catch(() => Infinity);
+        const max = await Promise.resolve(d.maxInHand(this.inHand.size + this.claiming)).catch(() => Infinity);
         // No await between this check and claiming++: lanes cannot both pass it for one place.
         if (this.inHand.size + this.claiming >= max) {
-          await this.idle(this.intervalMs);
+          await this.idle(Math.min(50, this.intervalMs));
           continue;
         }
       }

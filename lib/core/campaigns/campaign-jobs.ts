@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Ctx, Tx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
-import { defineJob, LeaseLost, leaseHeld } from "../../jobs/job.ts";
+import { defineJob, LeaseLost, leaseHeld, type JobMeta } from "../../jobs/job.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
@@ -15,7 +15,7 @@ import { advanceCampaign } from "./advance-campaign.ts";
 import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
 import { quietUntil } from "./quiet-hours.ts";
-import { submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
+import { handOverBacklog, submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
 import { getCarrier } from "../../carrier/registry.ts";
 import { formatMoney } from "../../money.ts";
 
@@ -53,43 +53,68 @@ export const campaignBatch = defineJob({
   // each in its own claim loop, so a batch that ends makes room for the next at once.
   batchSize: 1,
   lanes: 4,
-  // A worker whose SMSC account is held to a rate takes only the batches it can send in about
-  // two seconds (at least two: one sending while the next writes its messages), and leaves the
-  // rest of the campaign to other workers rather than sending four batches at its own pace.
-  maxInHand: async () => {
+  // A worker whose SMSC account is held to a rate claims the next batch only when what its
+  // batches still have to hand over is less than half a second of its rate (time enough to
+  // write the next batch's messages), and leaves the rest of the campaign to other workers
+  // rather than sending several batches side by side at its own pace.
+  maxInHand: async (held) => {
     const { binds, submitsPerSecond = Infinity } = (await getCarrier()).stats();
     const perSecond = binds * submitsPerSecond;
-    return Number.isFinite(perSecond) ? Math.min(4, Math.max(2, Math.ceil((2 * perSecond) / BATCH_SIZE))) : 4;
+    if (!Number.isFinite(perSecond)) return 4;
+    // Batches claimed but not handing parts over yet (being claimed, or writing their messages)
+    // count as a whole batch of work ahead.
+    const starting = held - batchesRunning.all + batchesRunning.preparing;
+    const ahead = handOverBacklog().parts + starting * BATCH_SIZE;
+    return ahead < perSecond / 2 ? Math.min(4, held + 1) : held;
   },
-  async handler(ctx, { campaignId, from, to }, meta) {
-    const deadline = Date.now() + BATCH_SECONDS * 1000;
-    const c = await campaignForBatch(ctx, campaignId);
-    if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
-    if (c.respectQuietHours) {
-      const first = await ctx.sql.query<{ country: string }>(`SELECT country FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq = $2`, [campaignId, from]);
-      const until = first.rows[0] && quietUntil(first.rows[0].country, ctx.now());
-      if (until) {
-        await ctx.enqueue(null, campaignBatch, { campaignId, from, to }, { startAfter: until });
-        return;
-      }
+  async handler(ctx, payload, meta) {
+    batchesRunning.all++;
+    batchesRunning.preparing++;
+    const prepared = { done: false };
+    try {
+      await runBatch(ctx, payload, meta, () => {
+        if (!prepared.done) batchesRunning.preparing--;
+        prepared.done = true;
+      });
+    } finally {
+      batchesRunning.all--;
+      if (!prepared.done) batchesRunning.preparing--;
     }
-    const batch = await writeBatchMessages(ctx, c, from, to);
-    const { retry, stopped } = await submitBatchParts(ctx, c, batch, { deadline, meta });
-    // Another worker has the batch now: count nothing, touch nothing more.
-    if (!leaseHeld(meta)) throw new LeaseLost(campaignBatch.name);
-    if (stopped) throw new Error("the batch could not record its progress; it is retried");
-    if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
-    // Only the campaign's last batches look at whether it is all sent (a count over its
-    // messages): a batch run twice after a crash counts twice, which only makes that look
-    // earlier; receipts and the sweep look again anyway.
-    const done = await ctx.sql.query<{ batches_done: number; batches: number }>(
-      `UPDATE campaigns SET batches_done = batches_done + 1 WHERE id = $1::uuid RETURNING batches_done, batches`,
-      [campaignId],
-    );
-    const d = done.rows[0];
-    if (!d || d.batches_done >= d.batches) await advanceCampaign(ctx, campaignId);
   },
 });
+
+/** campaign.batch handlers running in this process, and those not handing parts over yet. */
+const batchesRunning = { all: 0, preparing: 0 };
+
+async function runBatch(ctx: Ctx, { campaignId, from, to }: { campaignId: string; from: number; to: number }, meta: JobMeta, feeding: () => void) {
+  const deadline = Date.now() + BATCH_SECONDS * 1000;
+  const c = await campaignForBatch(ctx, campaignId);
+  if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
+  if (c.respectQuietHours) {
+    const first = await ctx.sql.query<{ country: string }>(`SELECT country FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq = $2`, [campaignId, from]);
+    const until = first.rows[0] && quietUntil(first.rows[0].country, ctx.now());
+    if (until) {
+      await ctx.enqueue(null, campaignBatch, { campaignId, from, to }, { startAfter: until });
+      return;
+    }
+  }
+  const batch = await writeBatchMessages(ctx, c, from, to);
+  feeding();
+  const { retry, stopped } = await submitBatchParts(ctx, c, batch, { deadline, meta });
+  // Another worker has the batch now: count nothing, touch nothing more.
+  if (!leaseHeld(meta)) throw new LeaseLost(campaignBatch.name);
+  if (stopped) throw new Error("the batch could not record its progress; it is retried");
+  if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
+  // Only the campaign's last batches look at whether it is all sent (a count over its
+  // messages): a batch run twice after a crash counts twice, which only makes that look
+  // earlier; receipts and the sweep look again anyway.
+  const done = await ctx.sql.query<{ batches_done: number; batches: number }>(
+    `UPDATE campaigns SET batches_done = batches_done + 1 WHERE id = $1::uuid RETURNING batches_done, batches`,
+    [campaignId],
+  );
+  const d = done.rows[0];
+  if (!d || d.batches_done >= d.batches) await advanceCampaign(ctx, campaignId);
+}
 
 /** Ranges of recipients for the batches; with quiet hours, never across two countries. */
 async function batchRanges(ctx: Ctx, c: Campaign): Promise<{ from: number; to: number; startAfter?: Date }[]> {

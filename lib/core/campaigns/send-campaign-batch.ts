@@ -219,6 +219,8 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   // windows.
   const mark = new HandOverMark(meta, live, Math.max(10, Math.floor(slots / 2)));
   let next = 0;
+  const feeding = { left: () => live.length - next };
+  backlog.add(feeding);
   const submitOne = async (part: QueuedPart) => {
     let ref = refs.get(part.message_id);
     if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
@@ -266,11 +268,25 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
       await submitOne(live[i]!);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(slots, live.length) }, lane));
+  try {
+    await Promise.all(Array.from({ length: Math.min(slots, live.length) }, lane));
+  } finally {
+    backlog.delete(feeding);
+  }
   await sent.done();
   await markPossibleDuplicates(ctx, maybeAccepted);
   wakeWorkers(deliverCallback.name);
   return { accepted, retry, stopped };
+}
+
+/** Batches of this process handing parts to the carrier, each with how many it has left. */
+const backlog = new Set<{ left: () => number }>();
+
+/** How many batches are handing parts over in this process, and how many parts they have left (campaign.batch's maxInHand). */
+export function handOverBacklog(): { batches: number; parts: number } {
+  let parts = 0;
+  for (const b of backlog) parts += Math.max(0, b.left());
+  return { batches: backlog.size, parts };
 }
 
 /**
