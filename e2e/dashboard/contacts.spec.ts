@@ -48,6 +48,7 @@ test("import a CSV with a bad row, find and edit a contact, group the imported c
   // Find an imported contact and edit it.
   await page.getByRole("link", { name: "View contacts" }).click();
   await page.getByLabel("Search contacts").fill(surname);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${surname}`));
   const table = page.getByRole("table", { name: "Contacts" });
   await expect(table.getByRole("row")).toHaveCount(3); // the header and the two imported contacts
   await table.getByRole("button", { name: `Edit Eleni ${surname}` }).click();
@@ -68,6 +69,8 @@ test("import a CSV with a bad row, find and edit a contact, group the imported c
 
   await page.getByRole("navigation", { name: "Contacts sections" }).getByRole("link", { name: "Contacts" }).click();
   await page.getByLabel("Search contacts").fill(surname);
+  // The search has settled (it is in the address bar): a search that lands later clears the selection.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${surname}`));
   await expect(table.getByRole("row")).toHaveCount(3); // the header and the two imported contacts
   await page.getByLabel("Select every contact on this page").check();
   await page.getByRole("toolbar", { name: "Selected contacts" }).getByRole("button", { name: "Add to group" }).click();

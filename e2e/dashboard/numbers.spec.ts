@@ -29,6 +29,8 @@ test("rent numbers, pool them, send with a sticky sender and receive a reply", a
     const rented: string[] = [];
     for (let i = 0; i < 2; i++) {
       const rentButton = page.getByRole("button", { name: "Rent a number" });
+      // Once the list has loaded: the button when the account has numbers, else the search itself.
+      await expect(rentButton.or(page.getByLabel("Country"))).toBeVisible();
       if (await rentButton.isVisible()) await rentButton.click();
       await page.getByLabel("Country").selectOption("GR");
       await page.getByLabel("Service").selectOption("Sms");

@@ -54,7 +54,8 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
         title="Numbers"
         description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {money(balance)}.</>}
         actions={
-          canManage && !showSearch && (
+          // Not while the list loads: an account without numbers gets the search instead.
+          canManage && query.data && !showSearch && (
             <Button onClick={() => setSearching(true)}>
               <PlusIcon />
               Rent a number
