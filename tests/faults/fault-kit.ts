@@ -19,6 +19,9 @@ import { receiptApplier } from "../../lib/core/sms/apply-receipts.ts";
 import type { ReceiptOptions } from "../../lib/core/sms/apply-receipt.ts";
 import { receiveInbound } from "../../lib/core/sms/receive-inbound.ts";
 import type { Database } from "../../lib/db/connection.ts";
+import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
+import { createCampaign } from "../../lib/core/campaigns/create-campaign.ts";
+import { makeAccount } from "../support/factories.ts";
 
 export interface StackOptions {
   faults?: SimulatorFaults;
@@ -105,6 +108,39 @@ export function spawnWorker(env: { DATABASE_URL: string; SMSC_URL: string } & Re
   });
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
   return { child, pid: child.pid!, log: () => log, exited };
+}
+
+/** A campaign sent by worker processes, to kill or pause: its simulator, its first worker, and a way to start more. */
+export interface WorkerCampaign {
+  simulator: SmscSimulator;
+  campaign: { id: string };
+  watch: StatusWatch;
+  /** The worker started before the campaign was created. */
+  first: WorkerProcess;
+  /** Starts another worker on the same database and SMSC (kept in `workers` for clean-up). */
+  start(): WorkerProcess;
+}
+
+/**
+ * A campaign to `n` numbers from a fresh account, sent by worker processes bound to a fresh SMSC
+ * simulator (receipts after 200 ms, every submit_sm answered after `respondDelayMs`) over
+ * `binds` × `window`, with a StatusWatch on its parts.
+ */
+export async function startWorkerCampaign(
+  o: { url: string; ctx: () => Ctx; workers: WorkerProcess[]; n: number; respondDelayMs: number; binds: number; window: number; from: string; body: string },
+): Promise<WorkerCampaign> {
+  const simulator = await startSmscSimulator({ port: 0, deliveryDelayMs: 200, respondDelayMs: o.respondDelayMs, recordLimit: 20_000 });
+  const start = () => {
+    const w = spawnWorker({ DATABASE_URL: o.url, SMSC_URL: `${simulator.url}?binds=${o.binds}&window=${o.window}&tps=0` });
+    o.workers.push(w);
+    return w;
+  };
+  await seedPrices(o.ctx());
+  const a = await makeAccount(o.ctx(), { balance: 1000 });
+  const first = start();
+  const campaign = await createCampaign(o.ctx(), { accountId: a.account.id, currency: "EUR" }, { from: o.from, body: o.body, to: numbers(o.n) });
+  const watch = new StatusWatch(o.ctx, campaign.id).start();
+  return { simulator, campaign, watch, first, start };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,11 +6,8 @@
 // PostgreSQL only: separate worker processes share the database there; PGlite belongs to one.
 import { afterAll, describe, expect, it } from "vitest";
 import { dbKind, useTestDatabase } from "../support/test-db.ts";
-import { makeAccount } from "../support/factories.ts";
-import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
-import { startSmscSimulator, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
-import { createCampaign } from "../../lib/core/campaigns/create-campaign.ts";
-import { campaignOutcome, numbers, spawnWorker, StatusWatch, waitFor, type WorkerProcess } from "./fault-kit.ts";
+import type { SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
+import { campaignOutcome, startWorkerCampaign, waitFor, type WorkerProcess } from "./fault-kit.ts";
 
 const db = useTestDatabase();
 const workers: WorkerProcess[] = [];
@@ -31,18 +28,10 @@ describe.skipIf(dbKind !== "postgres")("worker processes killed mid-campaign", (
     const N = 1600;
     // Each submit_sm is answered after 40 ms: the binds' windows are full when the kills land
     // (2 × 10 in flight, ≈ 500 submit_sm/s).
-    simulator = await startSmscSimulator({ port: 0, deliveryDelayMs: 200, respondDelayMs: 40, recordLimit: 20_000 });
-    const start = () => {
-      const w = spawnWorker({ DATABASE_URL: db.url()!, SMSC_URL: `${simulator!.url}?binds=${BINDS}&window=${WINDOW}&tps=0` });
-      workers.push(w);
-      return w;
-    };
-    await seedPrices(db.ctx());
-    const a = await makeAccount(db.ctx(), { balance: 1000 });
-
-    let worker = start();
-    const c = await createCampaign(db.ctx(), { accountId: a.account.id, currency: "EUR" }, { from: "Crash", body: "One of a few thousand", to: numbers(N) });
-    const watch = new StatusWatch(() => db.ctx(), c.id).start();
+    const run = await startWorkerCampaign({ url: db.url()!, ctx: () => db.ctx(), workers, n: N, respondDelayMs: 40, binds: BINDS, window: WINDOW, from: "Crash", body: "One of a few thousand" });
+    simulator = run.simulator;
+    const { campaign: c, watch, start } = run;
+    let worker = run.first;
     const kills: { at: number; submitted: number; recoveredMs: number }[] = [];
     for (const share of [0.3, 0.6]) {
       await waitFor(() => simulator!.submitted(), (n) => n >= share * N, 60_000, `${share * 100}% submitted`);

@@ -5,11 +5,8 @@
 // goes on working. PostgreSQL only (worker processes).
 import { afterAll, describe, expect, it } from "vitest";
 import { dbKind, useTestDatabase } from "../support/test-db.ts";
-import { makeAccount } from "../support/factories.ts";
-import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
-import { startSmscSimulator, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
-import { createCampaign } from "../../lib/core/campaigns/create-campaign.ts";
-import { campaignOutcome, numbers, sleep, spawnWorker, StatusWatch, waitFor, type WorkerProcess } from "./fault-kit.ts";
+import type { SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
+import { campaignOutcome, sleep, startWorkerCampaign, waitFor, type WorkerProcess } from "./fault-kit.ts";
 
 const db = useTestDatabase();
 const workers: WorkerProcess[] = [];
@@ -30,18 +27,9 @@ const WINDOW = 10;
 describe.skipIf(dbKind !== "postgres")("a worker stalled past its lease", () => {
   it("is overtaken; its late completion is refused and its late answers duplicate nothing", { timeout: 120_000 }, async () => {
     const N = 1500;
-    simulator = await startSmscSimulator({ port: 0, deliveryDelayMs: 200, respondDelayMs: 60, recordLimit: 20_000 });
-    const start = () => {
-      const w = spawnWorker({ DATABASE_URL: db.url()!, SMSC_URL: `${simulator!.url}?binds=${BINDS}&window=${WINDOW}&tps=0` });
-      workers.push(w);
-      return w;
-    };
-    await seedPrices(db.ctx());
-    const a = await makeAccount(db.ctx(), { balance: 1000 });
-
-    const first = start();
-    const c = await createCampaign(db.ctx(), { accountId: a.account.id, currency: "EUR" }, { from: "Stall", body: "Paused and resumed", to: numbers(N) });
-    const watch = new StatusWatch(() => db.ctx(), c.id).start();
+    const run = await startWorkerCampaign({ url: db.url()!, ctx: () => db.ctx(), workers, n: N, respondDelayMs: 60, binds: BINDS, window: WINDOW, from: "Stall", body: "Paused and resumed" });
+    simulator = run.simulator;
+    const { campaign: c, watch, start, first } = run;
     // The first worker has claimed both batches; the second one idles until it may take them.
     await waitFor(() => simulator!.submitted(), (n) => n >= 0.1 * N, 60_000, "10% submitted");
     const firstSessions = new Set(simulator.received().map((r) => r.session));
