@@ -46,55 +46,52 @@ function stored(c: CountedCampaign): StoredCounts | null {
   return f && typeof f === "object" && f.statuses && typeof f.messages === "number" && typeof f.refundedMicros === "string" ? (f as StoredCounts) : null;
 }
 
-function tally(c: CountedCampaign, rows: readonly Pick<StatusRow, "status" | "n" | "refunded">[]): CampaignCounts {
-  const statuses = zero();
-  let messages = 0;
-  let refunded = 0n;
-  for (const r of rows) {
-    if (r.status in statuses) statuses[r.status as keyof typeof statuses] += Number(r.n);
-    messages += Number(r.n);
-    refunded += BigInt(r.refunded ?? 0);
-  }
-  // Recipients not yet turned into messages are waiting: Queued.
-  statuses.Queued += Math.max(0, c.totalMessages - messages);
-  return { statuses, costMicros: c.costMicros - refunded, messages };
+/** A campaign's grouped rows, in the stored form. */
+function summarize(rows: readonly Pick<StatusRow, "status" | "n" | "refunded">[]): StoredCounts {
+  return {
+    statuses: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])),
+    messages: rows.reduce((n, r) => n + Number(r.n), 0),
+    refundedMicros: rows.reduce((n, r) => n + BigInt(r.refunded ?? 0), 0n).toString(),
+  };
 }
 
-function fromStored(c: CountedCampaign, f: StoredCounts): CampaignCounts {
+function countsFrom(c: CountedCampaign, f: StoredCounts): CampaignCounts {
   const statuses = zero();
   for (const [status, n] of Object.entries(f.statuses)) if (status in statuses) statuses[status as keyof typeof statuses] += n;
+  // Recipients not yet turned into messages are waiting: Queued.
   statuses.Queued += Math.max(0, c.totalMessages - f.messages);
   return { statuses, costMicros: c.costMicros - BigInt(f.refundedMicros), messages: f.messages };
 }
 
-/** One campaign's counts (in a transaction when given one). */
-export async function campaignCounts(db: Tx, c: CountedCampaign): Promise<CampaignCounts> {
+/** Counts known without a query: a Scheduled campaign's (all Queued), or those stored when it ended. */
+function known(c: CountedCampaign): CampaignCounts | null {
   if (c.state === "Scheduled") return { statuses: { ...zero(), Queued: c.totalMessages }, costMicros: c.costMicros, messages: 0 };
   const f = stored(c);
-  if (f) return fromStored(c, f);
-  return tally(c, await db.$queryRawUnsafe<StatusRow[]>(GROUPED, [c.id]));
+  return f && countsFrom(c, f);
+}
+
+/** One campaign's counts (in a transaction when given one). */
+export async function campaignCounts(db: Tx, c: CountedCampaign): Promise<CampaignCounts> {
+  return known(c) ?? countsFrom(c, await finalCounts(db, c.id));
 }
 
 /** campaignCounts() for many campaigns at once: one grouped query for those still counted live. */
 export async function countsOf(ctx: Ctx, campaigns: readonly CountedCampaign[]): Promise<Map<string, CampaignCounts>> {
-  const live = campaigns.filter((c) => c.state !== "Scheduled" && !stored(c)).map((c) => c.id);
-  const { rows } = live.length ? await ctx.sql.query<StatusRow>(GROUPED, [live]) : { rows: [] as StatusRow[] };
   const out = new Map<string, CampaignCounts>();
+  const live: CountedCampaign[] = [];
   for (const c of campaigns) {
-    const f = stored(c);
-    if (c.state === "Scheduled") out.set(c.id, { statuses: { ...zero(), Queued: c.totalMessages }, costMicros: c.costMicros, messages: 0 });
-    else if (f) out.set(c.id, fromStored(c, f));
-    else out.set(c.id, tally(c, rows.filter((r) => r.campaign_id === c.id)));
+    const k = known(c);
+    if (k) out.set(c.id, k);
+    else live.push(c);
+  }
+  if (live.length) {
+    const { rows } = await ctx.sql.query<StatusRow>(GROUPED, [live.map((c) => c.id)]);
+    for (const c of live) out.set(c.id, countsFrom(c, summarize(rows.filter((r) => r.campaign_id === c.id))));
   }
   return out;
 }
 
 /** Counts a campaign's messages, in the form stored when it reaches a final state. */
 export async function finalCounts(db: Tx, campaignId: string): Promise<StoredCounts> {
-  const rows = await db.$queryRawUnsafe<StatusRow[]>(GROUPED, [campaignId]);
-  return {
-    statuses: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])),
-    messages: rows.reduce((n, r) => n + Number(r.n), 0),
-    refundedMicros: rows.reduce((n, r) => n + BigInt(r.refunded ?? 0), 0n).toString(),
-  };
+  return summarize(await db.$queryRawUnsafe<StatusRow[]>(GROUPED, [campaignId]));
 }

@@ -15,8 +15,9 @@ import { advanceCampaign } from "./advance-campaign.ts";
 import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
 import { quietUntil } from "./quiet-hours.ts";
-import { handOverBacklog, submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
+import { submitBatchParts, writeBatchMessages } from "./send-campaign-batch.ts";
 import { getCarrier } from "../../carrier/registry.ts";
+import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 import { formatMoney } from "../../money.ts";
 
 export const BATCH_SIZE = 1000;
@@ -25,16 +26,15 @@ const BATCH_SECONDS = 30;
 const versioned = z.object({ campaignId: z.uuid(), version: z.number().int() });
 
 /**
- * The campaign as a batch needs it. A 30k campaign's row carries its recipient list and its
- * analysis (about 0.9 MB); reading and decoding those in each of its 30 batches took more of
- * the worker's CPU than sending them. A batch uses only the body analysis its messages store.
+ * The campaign as a batch needs it: without its bulky columns (lean-campaign.ts) but with the
+ * body analysis its messages store.
  */
 async function campaignForBatch(ctx: Ctx, id: string): Promise<Campaign | null> {
   const [c, analysis] = await Promise.all([
-    ctx.db.campaign.findUnique({ where: { id }, omit: { toNumbers: true, contactIds: true, errors: true, smsAnalysis: true, fallbackValues: true } }),
+    ctx.db.campaign.findUnique({ where: { id }, omit: bulkyColumns }),
     ctx.sql.query<{ body: unknown }>(`SELECT sms_analysis->'bodyAnalysis' AS body FROM campaigns WHERE id = $1::uuid`, [id]),
   ]);
-  return c && { ...c, toNumbers: [], contactIds: [], errors: [], fallbackValues: {}, smsAnalysis: { bodyAnalysis: analysis.rows[0]?.body ?? {} } };
+  return c && { ...withoutBulk(c), smsAnalysis: { bodyAnalysis: analysis.rows[0]?.body ?? {} } };
 }
 
 export const campaignBatch = defineJob({
@@ -62,31 +62,29 @@ export const campaignBatch = defineJob({
     const perSecond = binds * submitsPerSecond;
     if (!Number.isFinite(perSecond)) return 4;
     // Batches claimed but not handing parts over yet (being claimed, or writing their messages)
-    // count as a whole batch of work ahead.
-    const starting = held - batchesRunning.all + batchesRunning.preparing;
-    const ahead = handOverBacklog().parts + starting * BATCH_SIZE;
+    // count as a whole batch of work ahead; the others as what they have left to hand over.
+    let ahead = (held - batchesRunning.size) * BATCH_SIZE;
+    for (const r of batchesRunning) ahead += r.left ? r.left() : BATCH_SIZE;
     return ahead < perSecond / 2 ? Math.min(4, held + 1) : held;
   },
   async handler(ctx, payload, meta) {
-    batchesRunning.all++;
-    batchesRunning.preparing++;
-    const prepared = { done: false };
+    const run: RunningBatch = { left: null };
+    batchesRunning.add(run);
     try {
-      await runBatch(ctx, payload, meta, () => {
-        if (!prepared.done) batchesRunning.preparing--;
-        prepared.done = true;
-      });
+      await runBatch(ctx, payload, meta, run);
     } finally {
-      batchesRunning.all--;
-      if (!prepared.done) batchesRunning.preparing--;
+      batchesRunning.delete(run);
     }
   },
 });
 
-/** campaign.batch handlers running in this process, and those not handing parts over yet. */
-const batchesRunning = { all: 0, preparing: 0 };
+/** A campaign.batch handler running in this process: how many parts it has left to hand over, once it hands them over. */
+interface RunningBatch {
+  left: (() => number) | null;
+}
+const batchesRunning = new Set<RunningBatch>();
 
-async function runBatch(ctx: Ctx, { campaignId, from, to }: { campaignId: string; from: number; to: number }, meta: JobMeta, feeding: () => void) {
+async function runBatch(ctx: Ctx, { campaignId, from, to }: { campaignId: string; from: number; to: number }, meta: JobMeta, running: RunningBatch) {
   const deadline = Date.now() + BATCH_SECONDS * 1000;
   const c = await campaignForBatch(ctx, campaignId);
   if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
@@ -99,8 +97,7 @@ async function runBatch(ctx: Ctx, { campaignId, from, to }: { campaignId: string
     }
   }
   const batch = await writeBatchMessages(ctx, c, from, to);
-  feeding();
-  const { retry, stopped } = await submitBatchParts(ctx, c, batch, { deadline, meta });
+  const { retry, stopped } = await submitBatchParts(ctx, c, batch, { deadline, meta, progress: (left) => (running.left = left) });
   // Another worker has the batch now: count nothing, touch nothing more.
   if (!leaseHeld(meta)) throw new LeaseLost(campaignBatch.name);
   if (stopped) throw new Error("the batch could not record its progress; it is retried");

@@ -5,6 +5,7 @@
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { countsOf, type CampaignCounts } from "./campaign-counts.ts";
+import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 
 export interface ListCampaignsInput {
   page: number;
@@ -36,12 +37,4 @@ export async function listCampaigns(ctx: Ctx, accountId: string, input: ListCamp
   ]).then(([total, lean]) => [total, lean.map(withoutBulk)] as const);
   const counts = await countsOf(ctx, campaigns);
   return { total, rows: campaigns.map((campaign) => ({ campaign, counts: counts.get(campaign.id)! })) };
-}
-
-/** A campaign's columns that grow with its recipients. */
-export const bulkyColumns = { toNumbers: true, contactIds: true, errors: true, smsAnalysis: true } as const;
-
-/** A campaign read without bulkyColumns, with those fields empty. */
-export function withoutBulk(c: Omit<Campaign, keyof typeof bulkyColumns>): Campaign {
-  return { ...c, toNumbers: [], contactIds: [], errors: [], smsAnalysis: {} };
 }

@@ -173,6 +173,8 @@ async function scheduleQueuedReports(ctx: Ctx, tx: Tx, msg: Message & { messageP
 export interface BatchRun {
   deadline?: number;
   meta?: JobMeta;
+  /** Told, once parts are being handed over, how to ask how many this run has left to hand over. */
+  progress?: (left: () => number) => void;
 }
 
 /** The checkpoint a batch run leaves on its job: parts of recipients below `handedOver` may have been handed to the carrier. */
@@ -186,7 +188,7 @@ interface BatchCheckpoint {
  * could not store its checkpoint).
  */
 export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatch, run: BatchRun = {}): Promise<{ accepted: number; retry: string; stopped: boolean }> {
-  const { deadline = Infinity, meta } = run;
+  const { deadline = Infinity, meta, progress } = run;
   const messageIds = batch.ids;
   if (messageIds.length === 0) return { accepted: 0, retry: "", stopped: false };
   // Parts this run has just written are all Queued; after an earlier run, read what is left.
@@ -219,8 +221,8 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   // windows.
   const mark = new HandOverMark(meta, live, Math.max(10, Math.floor(slots / 2)));
   let next = 0;
-  const feeding = { left: () => live.length - next };
-  backlog.add(feeding);
+  let fed = false;
+  progress?.(() => (fed ? 0 : live.length - next));
   const submitOne = async (part: QueuedPart) => {
     let ref = refs.get(part.message_id);
     if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
@@ -271,22 +273,12 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   try {
     await Promise.all(Array.from({ length: Math.min(slots, live.length) }, lane));
   } finally {
-    backlog.delete(feeding);
+    fed = true;
   }
   await sent.done();
   await markPossibleDuplicates(ctx, maybeAccepted);
   wakeWorkers(deliverCallback.name);
   return { accepted, retry, stopped };
-}
-
-/** Batches of this process handing parts to the carrier, each with how many it has left. */
-const backlog = new Set<{ left: () => number }>();
-
-/** How many batches are handing parts over in this process, and how many parts they have left (campaign.batch's maxInHand). */
-export function handOverBacklog(): { batches: number; parts: number } {
-  let parts = 0;
-  for (const b of backlog) parts += Math.max(0, b.left());
-  return { batches: backlog.size, parts };
 }
 
 /**
