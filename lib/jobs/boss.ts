@@ -8,6 +8,7 @@ import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
 import type { JobDefinition } from "./job.ts";
 import { log } from "../http/logger.ts";
+import { anyCause } from "../core/errors.ts";
 
 export type Boss = PgBoss;
 
@@ -108,11 +109,7 @@ export async function ensureQueues(boss: PgBoss, definitions: JobDefinition[]): 
 
 /** deadlock_detected, unique_violation or duplicate_table, anywhere in the error's causes. */
 function raceWithAnotherProcess(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
-    const code = String((e as { code?: unknown }).code ?? "");
-    if (code === "40P01" || code === "23505" || code === "42P07") return true;
-  }
-  return false;
+  return anyCause(err, ({ code }) => code === "40P01" || code === "23505" || code === "42P07");
 }
 
 /** pg-boss's per-call `db`, running its SQL inside a Prisma transaction. */
