@@ -15,6 +15,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import smpp from "smpp";
 import { buildSubmitSm, parseSmppUrl } from "../lib/carrier/smpp-carrier.ts";
+import { smppParams } from "../lib/carrier/submit-sm-pdu.ts";
 import { startSmscSimulator } from "../lib/carrier/smsc-simulator.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { fixed, int, median } from "./support/stats.ts";
@@ -130,7 +131,7 @@ function pumpRound(sessions: smpp.Session[], n: number): Promise<number> {
   const params = Array.from({ length: n }, (_, i) => {
     const built = buildSubmitSm({ partId: `bare-${Date.now()}-${i}`, from: "Switchboard", to: recipient(i), text: BODY, encoding: "gsm7", flash: false, validityMinutes: 4320 });
     if (!built.ok) throw new Error("bad part");
-    return built.params;
+    return smppParams(built.params);
   });
   return new Promise((resolve, reject) => {
     let sent = 0;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import smpp from "smpp";
 import { buildSubmitSm, connectCarrier, parseSmppUrl } from "../lib/carrier/smpp-carrier.ts";
+import { smppParams } from "../lib/carrier/submit-sm-pdu.ts";
 import { startSmscSimulator } from "../lib/carrier/smsc-simulator.ts";
 import type { SubmitPart } from "../lib/carrier/types.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
@@ -74,7 +75,7 @@ let lastBareRtts: number[] = [];
 function bareRound(session: smpp.Session, n: number): Promise<number> {
   const built = buildSubmitSm(part);
   if (!built.ok) throw new Error("bad part");
-  const params = built.params;
+  const params = smppParams(built.params);
   const rtts: number[] = [];
   lastBareRtts = rtts;
   return new Promise((resolve, reject) => {

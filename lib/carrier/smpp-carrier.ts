@@ -12,7 +12,8 @@
 // canonical (message-id.ts) both in results and in receipts.
 import smpp from "smpp";
 import { decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2 } from "../core/sms/encode.ts";
-import { CLIENT_REF_TLV } from "./client-ref.ts";
+import "./client-ref.ts";
+import { EncodedSubmitSm, encodeSubmitSmBody, type SubmitSmFields } from "./submit-sm-pdu.ts";
 import { alternateMessageIds, canonicalMessageId } from "./message-id.ts";
 import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitOptions, SubmitPart, SubmitResult } from "./types.ts";
 
@@ -144,7 +145,7 @@ export function relativeValidity(minutes: number): string {
   return `${two(years)}${two(months)}${two(days)}${two(hh)}${two(mm)}00000R`;
 }
 
-type Built = { ok: true; params: Record<string, unknown> } | { ok: false; result: SubmitResult };
+type Built = { ok: true; params: SubmitSmFields } | { ok: false; result: SubmitResult };
 
 const localError = (status: number, description: string): Built => ({
   ok: false,
@@ -183,7 +184,9 @@ export function buildSubmitSm(part: SubmitPart): Built {
   }
   const bytes = Buffer.concat(udh ? [udh, body] : [body]);
   if (bytes.length > 16_000) return localError(E.ESME_RINVMSGLEN!, `${bytes.length} bytes is more than one submit_sm can carry`);
-  const params: Record<string, unknown> = {
+  // short_message holds up to 254 octets; beyond that the message_payload TLV carries it.
+  const long = bytes.length > 254;
+  const params: SubmitSmFields = {
     service_type: "",
     source_addr_ton: sourceTon,
     source_addr_npi: sourceNpi,
@@ -200,14 +203,10 @@ export function buildSubmitSm(part: SubmitPart): Built {
     replace_if_present_flag: 0,
     data_coding: (part.flash ? 0x10 : 0x00) | (part.encoding === "ucs2" ? 0x08 : 0x00),
     sm_default_msg_id: 0,
-    [CLIENT_REF_TLV]: part.partId,
+    short_message: long ? Buffer.alloc(0) : bytes,
+    clientRef: part.partId,
+    ...(long ? { message_payload: bytes } : {}),
   };
-  // short_message holds up to 254 octets; beyond that the message_payload TLV carries it.
-  if (bytes.length <= 254) params.short_message = bytes;
-  else {
-    params.short_message = Buffer.alloc(0);
-    params.message_payload = bytes;
-  }
   return { ok: true, params };
 }
 
@@ -275,7 +274,8 @@ const address = (addr: string | undefined, ton: number | undefined) => {
 
 interface Pending {
   part: SubmitPart;
-  params: Record<string, unknown>;
+  /** Its submit_sm after the header (encoded once; each attempt gets a fresh header). */
+  body: Buffer;
   /** Until when it may wait for a bind (in the queue). */
   deadline: number;
   /** Until when its submit_sm may wait for the answer, once written. */
@@ -414,7 +414,7 @@ class SmppCarrierImpl implements SmppCarrier {
     if (!built.ok) return Promise.resolve(built.result);
     return new Promise<SubmitResult>((resolve) => {
       const deadline = performance.now() + this.submitTimeoutMs;
-      this.queue.push({ part, params: built.params, deadline, answerBy: Infinity, attempts: 0, wired: false, cancelled: options.cancelled, done: false, resolve });
+      this.queue.push({ part, body: encodeSubmitSmBody(built.params), deadline, answerBy: Infinity, attempts: 0, wired: false, cancelled: options.cancelled, done: false, resolve });
       this.schedulePump();
     });
   }
@@ -699,7 +699,7 @@ class SmppCarrierImpl implements SmppCarrier {
   }
 
   private sendOn(b: Bind, session: smpp.Session, p: Pending): void {
-    const pdu = new smpp.PDU("submit_sm", p.params); // fresh PDU each attempt: a fresh sequence_number
+    const pdu = new EncodedSubmitSm(p.body); // fresh PDU each attempt: a fresh sequence_number
     p.attempts++;
     let sent: boolean;
     try {

@@ -12,8 +12,15 @@ declare module "smpp" {
     }
 
     /** A PDU: header fields, the command's parameters and TLVs as plain properties. */
+    /** What Session.send needs of a PDU. */
+    interface OutgoingPdu {
+      sequence_number: number;
+      isResponse(): boolean;
+      toBuffer(): Buffer;
+    }
     class PDU {
-      constructor(command: string, options?: Record<string, unknown>);
+      /** A PDU to send, or one read from its bytes (a whole PDU, header included). */
+      constructor(command: string | Buffer, options?: Record<string, unknown>);
       command: string;
       command_length: number;
       command_id: number;
@@ -53,7 +60,8 @@ declare module "smpp" {
     class Session extends EventEmitter {
       socket: Socket;
       /** false (and no callback ever) when the socket is not writable. */
-      send(pdu: PDU, responseCallback?: ResponseCallback, sendCallback?: (pdu: PDU) => void): boolean;
+      /** Numbers a request (sequence_number) and writes pdu.toBuffer(): a PDU, or anything encoded like one. */
+      send(pdu: PDU | OutgoingPdu, responseCallback?: ResponseCallback, sendCallback?: (pdu: PDU) => void): boolean;
       close(callback?: () => void): void;
       destroy(callback?: () => void): void;
       pause(): void;

@@ -3,7 +3,7 @@
 import type PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
-import { createBoss, enqueue, ensureQueues } from "./boss.ts";
+import { createBoss, enqueue, enqueueMany, ensureQueues } from "./boss.ts";
 import type { JobDefinition } from "./job.ts";
 
 const key = Symbol.for("switchboard.queue");
@@ -42,6 +42,8 @@ export interface Enqueue {
    * enqueues: on PGlite (one connection) nothing outside the transaction can run meanwhile.
    */
   prepare(jobs: JobDefinition[]): Promise<void>;
+  /** Many jobs of one queue in one statement. */
+  many<T extends object>(tx: Tx | null, job: JobDefinition, items: readonly { payload: T; startAfter?: Date }[]): Promise<void>;
 }
 
 export function enqueuerFor(database: Database): Enqueue {
@@ -58,11 +60,17 @@ export function enqueuerFor(database: Database): Enqueue {
       await ready;
     }
   };
-  const send = async (tx: Tx | null, job: JobDefinition, payload: object, options: { singletonKey?: string; startAfter?: Date } = {}) => {
+  const ready = async (tx: Tx | null, job: JobDefinition) => {
     if (!producer.queues.has(job.name) && tx && database.kind === "pglite")
       throw new Error(`queue ${job.name} was not prepared before the transaction (ctx.enqueue.prepare)`);
     await prepare([job]);
-    await enqueue(await producer.boss, job, payload, { ...options, tx: tx ?? undefined });
+    return producer.boss;
   };
-  return Object.assign(send, { prepare }) as Enqueue;
+  const send = async (tx: Tx | null, job: JobDefinition, payload: object, options: { singletonKey?: string; startAfter?: Date } = {}) => {
+    await enqueue(await ready(tx, job), job, payload, { ...options, tx: tx ?? undefined });
+  };
+  const many = async (tx: Tx | null, job: JobDefinition, items: readonly { payload: object; startAfter?: Date }[]) => {
+    await enqueueMany(await ready(tx, job), job, items, { tx: tx ?? undefined });
+  };
+  return Object.assign(send, { prepare, many }) as Enqueue;
 }

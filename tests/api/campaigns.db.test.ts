@@ -176,6 +176,41 @@ describe("POST /sms/campaign", () => {
     expect(calls.at(-1)!.body.statuses.Delivered).toBe(32);
   });
 
+  it("sends a long text as concatenated parts, each once, and reports each part's changes when asked", async () => {
+    const a = await owner();
+    const body = "Our spring sale starts today, everything half price. ".repeat(7); // 371 GSM characters: 3 parts
+    const all = numbers(24);
+    for (const [from, to, strategy] of [["Parts", all.slice(0, 12), null], ["PartsCb", all.slice(12), "OnChange"]] as const) {
+      const path = `/parts/${crypto.randomUUID()}`;
+      const r = await create(a.auth, { from, body, to, ...(strategy ? { callback: { url: messaging.receiverUrl(path), strategy } } : {}) });
+      expect(r.status).toBe(200);
+      const done = await finished(a.auth, r.body.trackingId);
+      expect(done.body).toMatchObject({ state: "Finished", totalMessages: 12 });
+      expect(done.body.statuses.Delivered).toBe(12);
+
+      // Other tests send to the same numbers, from other senders.
+      const received = messaging.simulator().received().filter((s) => s.sourceAddr === from && to.includes(`+${s.destinationAddr.replace(/^\+/, "")}`));
+      for (const n of to) {
+        const got = received.filter((s) => `+${s.destinationAddr.replace(/^\+/, "")}` === n);
+        expect(got.map((s) => s.concat?.seq).sort()).toEqual([1, 2, 3]);
+        expect(new Set(got.map((s) => s.concat?.ref)).size).toBe(1);
+      }
+      const parts = await db.ctx().sql.query<{ id: string; status: string; smsc: string | null; dup: boolean }>(
+        `SELECT p.id::text, p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid`,
+        [r.body.trackingId],
+      );
+      expect(parts.rows).toHaveLength(36);
+      expect(parts.rows.every((p) => p.status === "Delivered" && p.smsc && !p.dup)).toBe(true);
+      if (!strategy) continue;
+      // Every part's Queued, Sent and Delivered reached the message callback.
+      const reports = await eventually(async () => messaging.received.filter((c) => c.path === path), (c) => c.length >= 36 * 3);
+      const byPart = new Map<string, string[]>();
+      for (const c of reports) byPart.set(c.body.smsId, [...(byPart.get(c.body.smsId) ?? []), c.body.status.name]);
+      expect([...byPart.keys()].sort()).toEqual(parts.rows.map((p) => p.id).sort());
+      for (const statuses of byPart.values()) expect(statuses.sort()).toEqual(["Delivered", "Queued", "Sent"]);
+    }
+  });
+
   it("finishes Failed when the carrier refuses every message, and refunds it", async () => {
     const a = await owner();
     const before = (await db.ctx().db.account.findUniqueOrThrow({ where: { id: a.account.id } })).balanceMicros;

@@ -6,6 +6,7 @@ import type { Campaign } from "../../db/generated/client.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { campaignCounts, finalCounts, type CampaignCounts } from "./campaign-counts.ts";
 import { fromMicros } from "../../money.ts";
+import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
 /** A campaign being written (its recipients not all stored yet): never shown, never sent. */
@@ -31,8 +32,9 @@ export function campaignProgressPayload(c: Campaign, counts: CampaignCounts, at:
 }
 
 /**
- * Moves a campaign from `from` to `to`. Answers the updated campaign, or null when it was no
- * longer in `from` (someone else moved it first).
+ * Moves a campaign from `from` to `to`. Answers the updated campaign (without its recipient
+ * list, contact ids, errors and analysis), or null when it was no longer in `from` (someone else
+ * moved it first).
  */
 export async function setCampaignState(
   ctx: Ctx,
@@ -47,14 +49,17 @@ export async function setCampaignState(
 ): Promise<Campaign | null> {
   const now = ctx.now();
   const at = after && after >= now ? new Date(after.getTime() + 1) : now;
+  // Answered without the recipient list (lean-campaign.ts): nothing here shows it.
   const moved = await tx.campaign.updateManyAndReturn({
     where: { id: campaignId, state: { in: [...from] } },
     data: { state: to, stateAt: at, ...(isFinalCampaignState(to) ? { endedAt: at } : {}), ...data },
+    omit: bulkyColumns,
   });
-  let c = moved[0];
-  if (!c) return null;
+  if (!moved[0]) return null;
+  let c = withoutBulk(moved[0]);
   // Final: nothing changes any more, so its counts are stored once (campaign-counts.ts).
-  if (isFinalCampaignState(to)) c = await tx.campaign.update({ where: { id: campaignId }, data: { finalCounts: { ...(await finalCounts(tx, campaignId)) } } });
+  if (isFinalCampaignState(to))
+    c = withoutBulk(await tx.campaign.update({ where: { id: campaignId }, data: { finalCounts: { ...(await finalCounts(tx, campaignId)) } }, omit: bulkyColumns }));
   await tx.campaignEvent.create({ data: { campaignId, state: to, description, at } });
   if (c.campaignCallbackUrl && (c.campaignCallbackStrategy === "OnChange" || isFinalCampaignState(to))) {
     const counts = await campaignCounts(tx, c);

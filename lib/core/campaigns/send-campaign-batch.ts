@@ -1,20 +1,26 @@
-// One batch of a campaign (about a thousand recipients): their messages and parts are written
-// with one INSERT each (ids derived from the campaign and the recipient's position, so a batch
-// that runs again after a crash writes nothing twice), then every part still Queued is handed to
-// the carrier in recipient order; the carrier spreads them over its binds and windows. Accepted
-// parts are recorded in bulk as the SMSC answers.
+// One batch of a campaign (about a thousand recipients). Its messages are built from the
+// campaign's recipients (ids derived from the campaign and the recipient's position, so a run
+// after a crash builds the same ones), their parts are handed to the carrier in recipient order
+// (the carrier spreads them over its binds and windows), and each message is written once, when
+// the SMSC has answered for it: Sent, with the SMSC's id, a few hundred answers per statement.
+// Until then a recipient has no message, and the campaign counts it as Queued. That is one write
+// per message where a Queued row then its Sent update took three (and on PostgreSQL's freshly
+// filled pages the update rewrote every index of both tables). Campaigns whose callbacks report
+// every change write their messages Queued first, with the Queued reports, and record each
+// answer on its own.
 //
 // Duplicates after a crash are bounded and marked. A worker process never has more than
-// 2 × binds × window parts handed to the carrier and not yet settled (answered and recorded, or
-// refused): all that a crash can leave at the SMSC unrecorded, to be sent again. Before a part is
+// 2 × binds × window parts handed to the carrier and not yet settled (answered and written, or
+// refused): all that a crash can leave at the SMSC unwritten, to be sent again. Before a part is
 // handed over, the job's checkpoint (lib/jobs: one small UPDATE of the job row every binds ×
 // window parts, which also renews its lease) says how far this run may have gone; when a run
-// dies or stalls past its lease, the next one flags every part below that mark that is still
-// Queued as possible_duplicate before sending them again (a superset of those that really reach
-// the SMSC twice). A run that has lost its lease hands nothing more over, and the carrier drops
-// what of it still waits for a window slot.
-import type { Ctx, Tx } from "../context.ts";
-import type { Campaign, Message, MessagePart } from "../../db/generated/client.ts";
+// dies or stalls past its lease, the next one flags every part below that mark that is not yet
+// Sent as possible_duplicate, writing it Queued at once so the flag outlives that run too, before
+// sending it again (a superset of those that really reach the SMSC twice). A run that has lost
+// its lease hands nothing more over, and the carrier drops what of it still waits for a window
+// slot.
+import type { Ctx } from "../context.ts";
+import type { Campaign } from "../../db/generated/client.ts";
 import { uuidFrom } from "../../ids.ts";
 import { getCarrier } from "../../carrier/registry.ts";
 import type { SubmitResult } from "../../carrier/types.ts";
@@ -25,7 +31,6 @@ import { splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { recordPartStatus } from "../sms/record-part-status.ts";
 import { submitPartOf } from "../sms/submit-part.ts";
-import { markPossibleDuplicates } from "../sms/mark-possible-duplicates.ts";
 import { smsReportPayload } from "../sms/report-payload.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { queued, rejected, sentToCarrier, unsent } from "../sms/statuses.ts";
@@ -44,129 +49,212 @@ interface RecipientRow {
   operator: string;
 }
 
-interface QueuedPart {
+/** A message of the batch, built from its recipient. */
+interface BatchMessage {
   /** The recipient's position in the campaign (the order parts are handed over in). */
   seq: number;
   id: string;
-  message_id: string;
-  part_number: number;
-  text: string;
   to: string;
-  from: string;
+  body: string;
+  country: string;
+  operator: string;
+  mcc: string;
+  mnc: string;
+  numberType: string;
   encoding: string;
-  parts: number;
-  flash: boolean;
-  expires_at: Date;
+  priceMicros: string;
+  expiresAt: Date;
+  /** The concatenation reference its parts share. */
+  ref: number;
+  parts: BatchPart[];
+  /** It has a row: written by an earlier run, or by this one. */
+  stored: boolean;
+}
+
+interface BatchPart {
+  id: string;
+  number: number;
+  text: string;
+  priceMicros: string;
+  message: BatchMessage;
+  /** The SMSC's id once it accepted the part. */
+  smscId: string | null;
+  possibleDuplicate: boolean;
+  /** An earlier run recorded more than Queued for it: nothing left to do. */
+  settled: boolean;
+}
+
+/** A batch ready to go: its messages, and the parts to hand over, in order. */
+export interface BatchPlan {
+  createdAt: Date;
+  messages: BatchMessage[];
+  parts: BatchPart[];
 }
 
 export const messageIdFor = (campaignId: string, seq: number) => uuidFrom(`campaign:${campaignId}:${seq}`);
 const partIdFor = (messageId: string, part: number) => uuidFrom(`part:${messageId}:${part}`);
 
-export interface WrittenBatch {
-  /** Every message id of the batch, in recipient order. */
-  ids: string[];
-  /** Their recipients' positions. */
-  seqs: number[];
-  /** The batch's parts, when this run wrote every message (so all are Queued); null after an earlier run. */
-  parts: QueuedPart[] | null;
-}
-
-/** Writes the batch's messages (those not written by an earlier run). */
-export async function writeBatchMessages(ctx: Ctx, c: Campaign, from: number, to: number): Promise<WrittenBatch> {
+/**
+ * Builds the batch's messages from its recipients. A later attempt (retryCount > 0) also reads
+ * what earlier ones stored, and leaves out parts that are past Queued.
+ */
+export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number, retryCount: number): Promise<BatchPlan> {
   const { rows } = await ctx.sql.query<RecipientRow>(
     `SELECT seq, mobile, country, contact_id::text, text, parts, encoding, price_micros::text, mcc, mnc, operator
      FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3 ORDER BY seq`,
     [c.id, from, to],
   );
-  if (rows.length === 0) return { ids: [], seqs: [], parts: null };
-  const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + c.ttl * 60_000);
-  const ids = rows.map((r) => messageIdFor(c.id, r.seq));
-  const m = { id: ids, to: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], analysis: [] as string[] };
-  const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as string[], price: [] as string[] };
-  const parts: QueuedPart[] = [];
-  rows.forEach((r, i) => {
+  const createdAt = ctx.now();
+  const expiresAt = new Date(createdAt.getTime() + c.ttl * 60_000);
+  const messages = rows.map((r): BatchMessage => {
     const split = splitBody(r.text);
-    m.to.push(r.mobile);
-    m.country.push(r.country);
-    m.operator.push(r.operator);
-    m.mcc.push(r.mcc);
-    m.mnc.push(r.mnc);
-    m.type.push(parseRecipient(r.mobile)?.numberType ?? "UNKNOWN");
-    m.enc.push(split.encoding);
-    m.parts.push(split.parts.length);
-    m.price.push((BigInt(r.price_micros) * BigInt(split.parts.length)).toString());
-    split.parts.forEach((text, k) => {
-      parts.push({ seq: r.seq, id: partIdFor(ids[i], k + 1), message_id: ids[i], part_number: k + 1, text, to: r.mobile, from: c.from, encoding: split.encoding, parts: split.parts.length, flash: c.flash, expires_at: expiresAt });
-      p.id.push(partIdFor(ids[i], k + 1));
-      p.message.push(ids[i]);
-      p.n.push(k + 1);
-      p.text.push(text);
-      p.price.push(r.price_micros);
-    });
+    const id = messageIdFor(c.id, r.seq);
+    const m: BatchMessage = {
+      seq: r.seq,
+      id,
+      to: r.mobile,
+      body: r.text,
+      country: r.country,
+      operator: r.operator,
+      mcc: r.mcc,
+      mnc: r.mnc,
+      numberType: parseRecipient(r.mobile)?.numberType ?? "UNKNOWN",
+      encoding: split.encoding,
+      priceMicros: (BigInt(r.price_micros) * BigInt(split.parts.length)).toString(),
+      expiresAt,
+      ref: Math.floor(Math.random() * 256),
+      parts: [],
+      stored: false,
+    };
+    m.parts = split.parts.map((text, k) => ({ id: partIdFor(id, k + 1), number: k + 1, text, priceMicros: r.price_micros, message: m, smscId: null, possibleDuplicate: false, settled: false }));
+    return m;
   });
-  const bodyText = rows.map((r) => r.text);
-  const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? (c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {} : {});
-  const onChange = c.callbackUrl && c.callbackStrategy === "OnChange";
-  if (onChange) await ctx.enqueue.prepare([deliverCallback]);
-
-  // One statement: messages and their parts commit together (the parts' foreign keys are
-  // checked at the end of the statement, when the messages exist). A campaign message's Queued
-  // and Sent steps are not written as events: its creation and its parts' submitted_at say
-  // when, and the message's timeline shows them from there (getMessage) — two rows fewer per
-  // message on the campaign's hot path.
-  const write = async (run: (text: string, values: unknown[]) => Promise<{ id: string }[]>) =>
-    run(
-      `WITH m AS (
-         INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
-                               "from", "to", body, label, country, operator, mcc, mnc, number_type, encoding, parts, flash, ttl, transcode,
-                               body_analysis, callback_url, callback_strategy, status, status_at, price_micros, currency, created_at, expires_at)
-         SELECT u.id, $1::uuid, $2::uuid, $3, $4::uuid, $5, 'Outbound', 'Sms', $6, u.dest, u.body, '', u.country, u.operator, u.mcc, u.mnc, u.type,
-                u.enc, u.parts, $7, $8, $9, $10::jsonb, $11, $12, 'Queued', $13, u.price, $14, $13, $15
-         FROM unnest($16::uuid[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::int[], $26::bigint[])
-              AS u(id, dest, body, country, operator, mcc, mnc, type, enc, parts, price)
-         ON CONFLICT (id) DO NOTHING RETURNING id),
-       p AS (
-         INSERT INTO message_parts (id, message_id, account_id, part_number, text, status, status_at, price_micros, created_at)
-         SELECT u.id, u.message_id, $1::uuid, u.n, u.text, 'Queued', $13, u.price, $13
-         FROM unnest($27::uuid[], $28::uuid[], $29::int[], $30::text[], $31::bigint[]) AS u(id, message_id, n, text, price)
-         WHERE u.message_id IN (SELECT id FROM m))
-       SELECT id::text FROM m`,
-      [
-        c.accountId, c.applicationId, c.applicationName, c.id, c.name, c.from, c.flash, c.ttl, c.transcode, analysis,
-        c.callbackUrl, c.callbackStrategy, now, c.currency, expiresAt,
-        m.id, m.to, bodyText, m.country, m.operator, m.mcc, m.mnc, m.type, m.enc, m.parts, m.price,
-        p.id, p.message, p.n, p.text, p.price,
-      ],
+  if (retryCount > 0 && messages.length) {
+    const stored = await ctx.sql.query<{ id: string; status: string; possible_duplicate: boolean; expires_at: Date }>(
+      `SELECT p.id::text, p.status, p.possible_duplicate, m.expires_at FROM message_parts p JOIN messages m ON m.id = p.message_id
+       WHERE p.message_id = ANY($1::uuid[])`,
+      [messages.map((m) => m.id)],
     );
-  if (!onChange) {
-    const inserted = await write(async (text, values) => (await ctx.sql.query<{ id: string }>(text, values)).rows);
-    return { ids, seqs: rows.map((r) => r.seq), parts: inserted.length === ids.length ? parts : null };
+    const parts = new Map(messages.flatMap((m) => m.parts.map((p) => [p.id, p] as const)));
+    for (const row of stored.rows) {
+      const p = parts.get(row.id);
+      if (!p) continue;
+      p.settled = row.status !== "Queued";
+      p.possibleDuplicate = row.possible_duplicate;
+      p.message.stored = true;
+      p.message.expiresAt = new Date(row.expires_at);
+    }
   }
-  // Reports on every change: the Queued reports commit with the messages.
+  return { createdAt, messages, parts: messages.flatMap((m) => m.parts.filter((p) => !p.settled)) };
+}
+
+/** Runs a statement (on the pool, or in a transaction). */
+type Run = (text: string, values: unknown[]) => Promise<{ id: string }[]>;
+
+/**
+ * Writes messages with their parts as this run knows them (Sent with the SMSC's id once
+ * accepted, Queued otherwise), in one statement. A row an earlier or concurrent run stored moves
+ * on only from Queued (and keeps a possible_duplicate flag). Answers the ids of messages it
+ * inserted.
+ */
+async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: readonly BatchMessage[], at: Date): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const m = { id: [] as string[], to: [] as string[], body: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], sent: [] as boolean[], expires: [] as Date[] };
+  const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as string[], price: [] as string[], smsc: [] as (string | null)[], dup: [] as boolean[] };
+  for (const msg of messages) {
+    m.id.push(msg.id);
+    m.to.push(msg.to);
+    m.body.push(msg.body);
+    m.country.push(msg.country);
+    m.operator.push(msg.operator);
+    m.mcc.push(msg.mcc);
+    m.mnc.push(msg.mnc);
+    m.type.push(msg.numberType);
+    m.enc.push(msg.encoding);
+    m.parts.push(msg.parts.length);
+    m.price.push(msg.priceMicros);
+    m.sent.push(msg.parts.some((x) => x.smscId !== null));
+    m.expires.push(msg.expiresAt);
+    for (const part of msg.parts) {
+      if (part.settled) continue;
+      p.id.push(part.id);
+      p.message.push(msg.id);
+      p.n.push(part.number);
+      p.text.push(part.text);
+      p.price.push(part.priceMicros);
+      p.smsc.push(part.smscId);
+      p.dup.push(part.possibleDuplicate);
+    }
+  }
+  const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? (c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {} : {});
+  const rows = await run(
+    `WITH m AS (
+       INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
+                             "from", "to", body, label, country, operator, mcc, mnc, number_type, encoding, parts, flash, ttl, transcode,
+                             body_analysis, callback_url, callback_strategy, status, detailed_status, status_description, status_at,
+                             price_micros, currency, created_at, expires_at)
+       SELECT u.id, $1::uuid, $2::uuid, $3, $4::uuid, $5, 'Outbound', 'Sms', $6, u.dest, u.body, '', u.country, u.operator, u.mcc, u.mnc, u.type,
+              u.enc, u.parts, $7, $8, $9, $10::jsonb, $11, $12,
+              CASE WHEN u.sent THEN 'Sent' ELSE 'Queued' END, CASE WHEN u.sent THEN $16 ELSE '' END, CASE WHEN u.sent THEN $17 ELSE '' END, $13,
+              u.price, $14, $15, u.expires
+       FROM unnest($18::uuid[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::int[],
+                   $28::bigint[], $29::boolean[], $30::timestamptz[])
+            AS u(id, dest, body, country, operator, mcc, mnc, type, enc, parts, price, sent, expires)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, detailed_status = excluded.detailed_status,
+                                      status_description = excluded.status_description, status_at = excluded.status_at
+         WHERE messages.status = 'Queued' AND excluded.status <> 'Queued'
+       RETURNING id, xmax = 0 AS inserted),
+     p AS (
+       INSERT INTO message_parts AS o (id, message_id, account_id, part_number, text, status, detailed_status, status_description, status_at,
+                                       price_micros, created_at, smsc_message_id, submitted_at, possible_duplicate)
+       SELECT u.id, u.message_id, $1::uuid, u.n, u.text,
+              CASE WHEN u.smsc IS NULL THEN 'Queued' ELSE 'Sent' END, CASE WHEN u.smsc IS NULL THEN '' ELSE $16 END,
+              CASE WHEN u.smsc IS NULL THEN '' ELSE $17 END, $13, u.price, $15, u.smsc, CASE WHEN u.smsc IS NULL THEN NULL ELSE $13 END, u.dup
+       FROM unnest($31::uuid[], $32::uuid[], $33::int[], $34::text[], $35::bigint[], $36::text[], $37::boolean[])
+            AS u(id, message_id, n, text, price, smsc, dup)
+       ON CONFLICT (id) DO UPDATE SET
+         status = CASE WHEN o.status = 'Queued' THEN excluded.status ELSE o.status END,
+         detailed_status = CASE WHEN o.status = 'Queued' THEN excluded.detailed_status ELSE o.detailed_status END,
+         status_description = CASE WHEN o.status = 'Queued' THEN excluded.status_description ELSE o.status_description END,
+         status_at = CASE WHEN o.status = 'Queued' THEN excluded.status_at ELSE o.status_at END,
+         smsc_message_id = CASE WHEN o.status = 'Queued' THEN excluded.smsc_message_id ELSE o.smsc_message_id END,
+         submitted_at = CASE WHEN o.status = 'Queued' THEN excluded.submitted_at ELSE o.submitted_at END,
+         possible_duplicate = o.possible_duplicate OR excluded.possible_duplicate
+         WHERE (o.status = 'Queued' AND excluded.status <> 'Queued') OR (excluded.possible_duplicate AND NOT o.possible_duplicate))
+     SELECT id::text FROM m WHERE inserted`,
+    [
+      c.accountId, c.applicationId, c.applicationName, c.id, c.name, c.from, c.flash, c.ttl, c.transcode, analysis,
+      c.callbackUrl, c.callbackStrategy, at, c.currency, createdAt, sentToCarrier.detailedStatus, sentToCarrier.description,
+      m.id, m.to, m.body, m.country, m.operator, m.mcc, m.mnc, m.type, m.enc, m.parts, m.price, m.sent, m.expires,
+      p.id, p.message, p.n, p.text, p.price, p.smsc, p.dup,
+    ],
+  );
+  for (const msg of messages) msg.stored = true;
+  return rows.map((r) => r.id);
+}
+
+/** Writes the messages not stored yet as Queued, with their Queued reports (callbacks on every change). */
+async function storeQueuedWithReports(ctx: Ctx, c: Campaign, plan: BatchPlan): Promise<void> {
+  const fresh = plan.messages.filter((m) => !m.stored);
+  if (fresh.length === 0) return;
+  await ctx.enqueue.prepare([deliverCallback]);
   await ctx.db.$transaction(
     async (tx) => {
-      const inserted = await write((text, values) => tx.$queryRawUnsafe<{ id: string }[]>(text, ...values));
-      if (inserted.length === 0) return;
-      const messages = await tx.message.findMany({ where: { id: { in: inserted.map((r) => r.id) } }, include: { messageParts: true } });
-      for (const msg of messages) await scheduleQueuedReports(ctx, tx, msg);
+      const inserted = await storeMessages((text, values) => tx.$queryRawUnsafe(text, ...values), c, plan.createdAt, fresh, ctx.now());
+      const messages = await tx.message.findMany({ where: { id: { in: inserted } }, include: { messageParts: true } });
+      for (const msg of messages)
+        for (const part of msg.messageParts)
+          await scheduleCallback(ctx, tx, {
+            accountId: msg.accountId,
+            kind: "sms.status",
+            url: msg.callbackUrl,
+            messageId: msg.id,
+            payload: smsReportPayload(msg, { ...part, doneAt: null }, { ...queued, at: msg.createdAt }),
+          });
     },
     { timeout: 60_000 },
   );
-  if (onChange) wakeWorkers(deliverCallback.name);
-  return { ids, seqs: rows.map((r) => r.seq), parts: null };
-}
-
-/** Queued reports for a message whose Queued event was written in bulk (strategy OnChange). */
-async function scheduleQueuedReports(ctx: Ctx, tx: Tx, msg: Message & { messageParts: MessagePart[] }) {
-  for (const part of msg.messageParts)
-    await scheduleCallback(ctx, tx, {
-      accountId: msg.accountId,
-      kind: "sms.status",
-      url: msg.callbackUrl,
-      messageId: msg.id,
-      payload: smsReportPayload(msg, { ...part, doneAt: null }, { ...queued, at: msg.createdAt }),
-    });
+  wakeWorkers(deliverCallback.name);
 }
 
 /** What a run of the batch job brings: when to stop handing parts over, and its job (lease, checkpoint). */
@@ -183,34 +271,37 @@ interface BatchCheckpoint {
 }
 
 /**
- * Hands every Queued part of these messages to the carrier. Answers how many were accepted,
- * whether some must be retried, and whether the run stopped early because it lost its lease (or
- * could not store its checkpoint).
+ * Hands the batch's parts to the carrier and writes its messages as the SMSC answers. Answers
+ * how many parts were accepted, whether some must be retried, and whether the run stopped early
+ * because it lost its lease (or could not store its checkpoint).
  */
-export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatch, run: BatchRun = {}): Promise<{ accepted: number; retry: string; stopped: boolean }> {
+export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, run: BatchRun = {}): Promise<{ accepted: number; retry: string; stopped: boolean }> {
   const { deadline = Infinity, meta, progress } = run;
-  const messageIds = batch.ids;
-  if (messageIds.length === 0) return { accepted: 0, retry: "", stopped: false };
-  // Parts this run has just written are all Queued; after an earlier run, read what is left.
-  const parts = batch.parts ?? (await queuedParts(ctx, messageIds, batch.seqs));
+  if (plan.parts.length === 0) return { accepted: 0, retry: "", stopped: false };
+  const bulk = !(c.callbackUrl && c.callbackStrategy === "OnChange");
+  const store = (messages: readonly BatchMessage[]) => storeMessages(async (text, values) => (await ctx.sql.query<{ id: string }>(text, values)).rows, c, plan.createdAt, messages, ctx.now());
+  if (!bulk) await storeQueuedWithReports(ctx, c, plan);
   // The database answered this run: answers can be recorded again (see recordingFailed).
   outstanding.recordingFailed = false;
-  // An earlier run died or stalled with parts handed over: those still Queued may be at the SMSC.
+  // An earlier run died or stalled with parts handed over: those below its mark may be at the
+  // SMSC. They are flagged, and written with the flag, before anything goes out again.
   const before = meta?.previousLost ? (meta.checkpoint as BatchCheckpoint | null | undefined)?.handedOver : undefined;
-  if (batch.parts === null && before !== undefined) await markPossibleDuplicates(ctx, parts.filter((p) => p.seq < before).map((p) => p.id));
+  if (before !== undefined) {
+    const flagged = plan.parts.filter((p) => p.message.seq < before && !p.possibleDuplicate);
+    for (const p of flagged) p.possibleDuplicate = true;
+    await store([...new Set(flagged.map((p) => p.message))]);
+  }
   const now = ctx.now();
-  const live = parts.filter((p) => new Date(p.expires_at) > now);
-  const dead = parts.filter((p) => new Date(p.expires_at) <= now);
+  const live = plan.parts.filter((p) => p.message.expiresAt > now);
+  const dead = plan.parts.filter((p) => p.message.expiresAt <= now);
+  if (dead.length) await store([...new Set(dead.map((p) => p.message))].filter((m) => !m.stored));
   for (const p of dead) await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent")));
 
   const carrier = await getCarrier();
   const held = () => (meta ? leaseHeld(meta) : true);
-  const bulk = !(c.callbackUrl && c.callbackStrategy === "OnChange");
   const { binds, window = 10 } = carrier.stats();
   const slots = 2 * binds * window;
-  const sent = new SentRecorder(ctx, bulk, Math.min(500, Math.max(1, Math.floor(slots / 2))));
-  const refs = new Map<string, number>();
-  const maybeAccepted: string[] = [];
+  const answers = new AnswerRecorder(ctx, store, bulk, Math.min(500, Math.max(1, Math.floor(slots / 2))));
   let retry = "";
   let accepted = 0;
   let stopped = false;
@@ -223,24 +314,30 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   let next = 0;
   let fed = false;
   progress?.(() => (fed ? 0 : live.length - next));
-  const submitOne = async (part: QueuedPart) => {
-    let ref = refs.get(part.message_id);
-    if (ref === undefined) refs.set(part.message_id, (ref = Math.floor(Math.random() * 256)));
-    const result: SubmitResult = await carrier.submit(
-      submitPartOf({ id: part.id, text: part.text, partNumber: part.part_number }, { ...part, expiresAt: new Date(part.expires_at) }, ref, new Date()),
-      { cancelled: () => !held() },
-    );
+  const submitOne = async (part: BatchPart) => {
+    const m = part.message;
+    const result: SubmitResult = await carrier.submit(submitPartOf({ id: part.id, text: part.text, partNumber: part.number }, { from: c.from, to: m.to, encoding: m.encoding, parts: m.parts.length, flash: c.flash, expiresAt: m.expiresAt }, m.ref, new Date()), {
+      cancelled: () => !held(),
+    });
     if (result.ok) {
       accepted += 1;
       // Answered after this run lost its lease: the run that took over may have sent it again.
-      await sent.add(part.id, result.smscMessageId, Boolean(result.possibleDuplicate) || !held());
+      if (result.possibleDuplicate || !held()) part.possibleDuplicate = true;
+      await answers.sent(part, result.smscMessageId);
+      return;
+    }
+    if (result.retryable) {
+      retry = result.description;
+      // It may have reached the SMSC: written Queued with the flag, for the retry to send.
+      if (result.maybeAccepted) {
+        part.possibleDuplicate = true;
+        answers.queued(part);
+      } else freeSlots(1);
       return;
     }
     try {
-      if (result.retryable) {
-        retry = result.description;
-        if (result.maybeAccepted) maybeAccepted.push(part.id);
-      } else await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description)));
+      if (!m.stored) await store([m]);
+      await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description)));
     } finally {
       freeSlots(1);
     }
@@ -275,8 +372,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, batch: WrittenBatc
   } finally {
     fed = true;
   }
-  await sent.done();
-  await markPossibleDuplicates(ctx, maybeAccepted);
+  await answers.done();
   wakeWorkers(deliverCallback.name);
   return { accepted, retry, stopped };
 }
@@ -292,7 +388,7 @@ class HandOverMark {
   private writing: Promise<boolean> | null = null;
   constructor(
     private readonly meta: JobMeta | undefined,
-    private readonly parts: QueuedPart[],
+    private readonly parts: BatchPart[],
     private readonly step: number,
   ) {}
 
@@ -307,7 +403,7 @@ class HandOverMark {
 
   private write(meta: JobMeta): Promise<boolean> {
     const upTo = Math.min(this.parts.length - 1, this.covered + this.step);
-    const mark: BatchCheckpoint = { handedOver: this.parts[upTo]!.seq + 1 };
+    const mark: BatchCheckpoint = { handedOver: this.parts[upTo]!.message.seq + 1 };
     const w = meta.saveCheckpoint!(mark).then(
       (ok) => {
         if (ok) this.covered = Math.max(this.covered, upTo);
@@ -323,27 +419,16 @@ class HandOverMark {
   }
 }
 
-async function queuedParts(ctx: Ctx, messageIds: string[], seqs: number[]): Promise<QueuedPart[]> {
-  const { rows } = await ctx.sql.query<QueuedPart>(
-    `SELECT b.seq, p.id::text, p.message_id::text, p.part_number, p.text, m."to", m."from", m.encoding, m.parts, m.flash, m.expires_at
-     FROM unnest($1::uuid[], $2::int[]) AS b(id, seq)
-     JOIN message_parts p ON p.message_id = b.id JOIN messages m ON m.id = p.message_id
-     WHERE p.status = 'Queued' ORDER BY b.seq, p.part_number`,
-    [messageIds, seqs],
-  );
-  return rows;
-}
-
 /**
  * Parts this process (all its batches) has handed to the carrier and not yet settled: waiting for
- * a window slot, on the wire, or answered but not yet recorded. A crash leaves those still Queued,
- * and they are sent again; so there are never more than 2 × the carrier's binds × window, which
- * bounds the parts a crash can leave at the SMSC twice. (binds × window alone would hold a
+ * a window slot, on the wire, or answered but not yet written. A crash leaves those unwritten (or
+ * Queued), and they are sent again; so there are never more than 2 × the carrier's binds × window,
+ * which bounds the parts a crash can leave at the SMSC twice. (binds × window alone would hold a
  * window slot until the database has the answer, and cost throughput.) A part whose answer could
- * not be recorded is settled too, but it stays Queued and may go twice: so once a recording has
- * failed, no batch of this process hands over another part (recordingFailed) until a run has
- * read from the database again. Without that, a database outage lets the batches go on
- * submitting parts none of whose answers are stored.
+ * not be written is settled too, but may go twice: so once a write has failed, no batch of this
+ * process hands over another part (recordingFailed) until a run has read from the database
+ * again. Without that, a database outage lets the batches go on submitting parts none of whose
+ * answers are stored.
  */
 const outstanding = { n: 0, limit: Infinity, waiters: [] as (() => void)[], head: 0, recordingFailed: false };
 function takeSlot(limit: number): Promise<void> | void {
@@ -369,95 +454,81 @@ function freeSlots(k: number): void {
 }
 
 /**
- * Records accepted parts as Sent, a few hundred per statement: the part (with the SMSC's id, so
- * its receipt finds it, and submitted_at, which the timeline shows as its Sent step) and the
- * message's status. Parts whose reports go out on every change take the one-by-one path that
- * also schedules the report. Each recorded part frees its slot (takeSlot). add() never throws;
- * done() says whether everything was recorded.
+ * Writes the SMSC's answers, a few hundred per statement: each message with an answered part is
+ * written whole (its other parts Queued until theirs come). Parts whose reports go out on every
+ * change are recorded one by one instead, with their report. Each answer frees its slot
+ * (takeSlot) once written. sent() and queued() never throw; done() says whether everything was
+ * written.
  */
-class SentRecorder {
-  private ids: string[] = [];
-  private smsc: string[] = [];
-  private dup: boolean[] = [];
+class AnswerRecorder {
+  private messages = new Set<BatchMessage>();
+  private answers = 0;
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown = null;
   constructor(
     private readonly ctx: Ctx,
+    private readonly store: (messages: readonly BatchMessage[]) => Promise<unknown>,
     private readonly bulk: boolean,
     /** Answers gathered before a statement goes without waiting for the timer. */
     private readonly eager: number,
   ) {}
 
-  async add(partId: string, smscMessageId: string, possibleDuplicate: boolean): Promise<void> {
-    if (!this.bulk) {
-      try {
-        await this.ctx.db.$transaction(async (tx) => {
-          const extra = { smscMessageId, submittedAt: this.ctx.now(), ...(possibleDuplicate ? { possibleDuplicate } : {}) };
-          const changed = await recordPartStatus(this.ctx, tx, partId, sentToCarrier, extra);
-          if (!changed && possibleDuplicate) await tx.messagePart.update({ where: { id: partId }, data: { possibleDuplicate } });
-        });
-      } catch (e) {
-        this.failure ??= e;
-        outstanding.recordingFailed = true;
-      } finally {
-        freeSlots(1);
-      }
-      return;
-    }
-    this.ids.push(partId);
-    this.smsc.push(smscMessageId);
-    this.dup.push(possibleDuplicate);
-    if (this.ids.length >= this.eager) void this.flush();
+  /** The SMSC accepted the part. One by one, resolves once it is recorded. */
+  sent(part: BatchPart, smscId: string): Promise<void> | void {
+    part.smscId = smscId;
+    if (this.bulk) return this.add(part);
+    return this.ctx.db
+      .$transaction(async (tx) => {
+        const extra = { smscMessageId: smscId, submittedAt: this.ctx.now(), ...(part.possibleDuplicate ? { possibleDuplicate: true } : {}) };
+        const changed = await recordPartStatus(this.ctx, tx, part.id, sentToCarrier, extra);
+        if (!changed && part.possibleDuplicate) await tx.messagePart.update({ where: { id: part.id }, data: { possibleDuplicate: true } });
+      })
+      .then(
+        () => freeSlots(1),
+        (e) => this.failed(e, 1),
+      );
+  }
+
+  /** The part stays Queued (with its possible-duplicate flag). */
+  queued(part: BatchPart): void {
+    this.add(part);
+  }
+
+  private add(part: BatchPart): void {
+    this.messages.add(part.message);
+    this.answers += 1;
+    if (this.answers >= this.eager) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), 20);
+  }
+
+  private failed(e: unknown, answers: number): void {
+    this.failure ??= e;
+    outstanding.recordingFailed = true;
+    freeSlots(answers);
   }
 
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const ids = this.ids;
-    const smsc = this.smsc;
-    const dup = this.dup;
-    this.ids = [];
-    this.smsc = [];
-    this.dup = [];
-    if (ids.length)
+    const messages = [...this.messages];
+    const answers = this.answers;
+    this.messages.clear();
+    this.answers = 0;
+    if (messages.length)
       this.chain = this.chain.then(() =>
-        markSent(this.ctx, ids, smsc, dup).then(
-          () => freeSlots(ids.length),
-          (e) => {
-            this.failure ??= e;
-            outstanding.recordingFailed = true;
-            freeSlots(ids.length);
-          },
+        this.store(messages).then(
+          () => freeSlots(answers),
+          (e) => this.failed(e, answers),
         ),
       );
     return this.chain;
   }
 
-  /** Records what is left; throws when some answers could not be recorded (their parts may go twice). */
+  /** Writes what is left; throws when some answers could not be written (their parts may go twice). */
   async done(): Promise<void> {
     await this.flush();
     if (this.failure)
       throw new UncertainOutcome(`the SMSC's answers could not all be recorded: ${this.failure instanceof Error ? this.failure.message : String(this.failure)}`);
   }
-}
-
-/**
- * Parts the SMSC accepted become Sent with its message id. A part flagged as a possible duplicate
- * keeps the flag even when another run recorded it first (then only the flag changes).
- */
-export async function markSent(ctx: Ctx, partIds: string[], smscIds: string[], possibleDuplicate: boolean[]): Promise<void> {
-  const at = ctx.now();
-  await ctx.sql.query(
-    `WITH r AS (SELECT * FROM unnest($1::uuid[], $2::text[], $6::boolean[]) AS r(id, smsc, dup)),
-     up AS (UPDATE message_parts p SET status = 'Sent', detailed_status = $3, status_description = $4, status_at = $5,
-                   smsc_message_id = r.smsc, submitted_at = $5, possible_duplicate = p.possible_duplicate OR r.dup
-            FROM r WHERE p.id = r.id AND p.status = 'Queued' RETURNING p.id, p.message_id),
-     flagged AS (UPDATE message_parts p SET possible_duplicate = true
-            FROM r WHERE p.id = r.id AND r.dup AND p.status <> 'Queued' AND NOT p.possible_duplicate)
-     UPDATE messages m SET status = 'Sent', detailed_status = $3, status_description = $4, status_at = $5
-     WHERE m.id IN (SELECT message_id FROM up) AND m.status = 'Queued'`,
-    [partIds, smscIds, sentToCarrier.detailedStatus, sentToCarrier.description, at, possibleDuplicate],
-  );
 }
