@@ -293,8 +293,10 @@ describe("scheduled campaigns", () => {
 
   it("DELETE removes a scheduled campaign; unknown ids are 404009001", async () => {
     const a = await owner();
-    const r = await create(a.auth, { from: "Shop", body: "x", to: numbers(1), scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
+    const r = await create(a.auth, { from: "Shop", body: "x", to: numbers(3), scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
     expect(r.body.state).toBe("Scheduled");
+    const recipients = async () => (await db.ctx().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1`, [r.body.trackingId])).rows[0]!.n;
+    expect(await recipients()).toBe(3);
     const tracked = await track(a.auth, r.body.trackingId);
     expect(tracked.status).toBe(200);
     expect(tracked.body.totalElements).toBe(0);
@@ -302,6 +304,8 @@ describe("scheduled campaigns", () => {
     expect(del.status).toBe(200);
     expect((await get(a.auth, r.body.trackingId)).body.code).toBe("404009001");
     expect((await track(a.auth, r.body.trackingId)).body.code).toBe("404009001");
+    // Its recipients go with it.
+    expect(await recipients()).toBe(0);
     expect((await remove(a.auth, crypto.randomUUID())).body.code).toBe("404009001");
     expect((await update(a.auth, "nonsense", { from: "Shop", body: "x", to: numbers(1) })).body.code).toBe("404009001");
     const other = await owner();

@@ -12,6 +12,7 @@ import { chargeAccount } from "../accounts/charge-account.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { sendSms } from "../sms/send-sms.ts";
 import { advanceCampaign } from "./advance-campaign.ts";
+import { removeCampaigns } from "./remove-campaigns.ts";
 import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
 import { quietUntil } from "./quiet-hours.ts";
@@ -218,7 +219,7 @@ export const campaignSweep = defineJob({
   retryLimit: 1,
   async handler(ctx) {
     // Drafts whose creation died between its two phases.
-    await ctx.sql.query(`DELETE FROM campaigns WHERE state = 'Draft' AND created_at < $1`, [new Date(ctx.now().getTime() - 10 * 60_000)]);
+    await removeCampaigns(ctx.sql, `state = 'Draft' AND created_at < $1`, [new Date(ctx.now().getTime() - 10 * 60_000)]);
     const open = await ctx.db.campaign.findMany({ where: { state: { in: ["Running", "Sent"] } }, select: { id: true }, take: 500, orderBy: { stateAt: "asc" } });
     for (const c of open) await advanceCampaign(ctx, c.id);
   },

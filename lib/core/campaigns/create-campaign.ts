@@ -14,6 +14,7 @@ import { campaignColumns, copyRecipients, prepareCampaign, type CampaignOwner, t
 import { campaignReminder, startCampaign } from "./campaign-jobs.ts";
 import { campaignCounts } from "./campaign-counts.ts";
 import { campaignProgressPayload } from "./campaign-state.ts";
+import { removeCampaigns } from "./remove-campaigns.ts";
 
 export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: CampaignBody): Promise<Campaign> {
   const prepared = await prepareCampaign(ctx, owner, body);
@@ -38,7 +39,7 @@ export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: Campa
     wakeWorkers(deliverCallback.name);
     return campaign;
   } catch (e) {
-    await ctx.sql.query(`DELETE FROM campaigns WHERE id = $1 AND state = 'Draft'`, [id]).catch(() => undefined);
+    await removeCampaigns(ctx.sql, `id = $1 AND state = 'Draft'`, [id]).catch(() => undefined);
     throw e;
   }
 }
@@ -62,7 +63,7 @@ async function insertDraft(ctx: Ctx, d: { id: string; owner: CampaignOwner; body
   try {
     await copyRecipients(ctx.sql, d.id, d.prepared.built.recipients);
   } catch (e) {
-    await ctx.sql.query(`DELETE FROM campaigns WHERE id = $1`, [d.id]).catch(() => undefined);
+    await removeCampaigns(ctx.sql, `id = $1`, [d.id]).catch(() => undefined);
     throw e;
   }
 }
