@@ -10,6 +10,11 @@ export type SqlResult<R> = { rows: R[] };
 export interface Sql {
   /** One parameterised statement. */
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<R>>;
+  /**
+   * One parameterised statement run often with the same text, as a named prepared statement on
+   * PostgreSQL: each connection parses and plans it once. `name` must always go with this text.
+   */
+  prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<SqlResult<R>>;
   /** Several statements without parameters (migrations, DDL). */
   exec(text: string): Promise<void>;
   /** Runs fn on one pinned connection (session-level locks, explicit transactions). */
@@ -95,6 +100,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     type Queryable = Pick<InstanceType<typeof pg.default.Pool>, "query">;
     const over = (conn: Queryable, client?: Client): Omit<Sql, "session"> => ({
       query: async (text, values) => ({ rows: (await conn.query(text, values as unknown[])).rows }),
+      prepared: async (name, text, values) => ({ rows: (await conn.query({ name, text, values })).rows }),
       exec: async (text) => {
         await conn.query(text);
       },
@@ -144,6 +150,8 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       const r = await lite.query(text, values as unknown[]);
       return { rows: r.rows as never[] };
     },
+    // One connection, one process: nothing to gain from naming statements.
+    prepared: async (_name, text, values) => ({ rows: (await lite.query(text, values)).rows as never[] }),
     exec: async (text) => {
       await lite.exec(text);
     },

@@ -176,11 +176,16 @@ describe("POST /sms/campaign", () => {
     expect(calls.at(-1)!.body.statuses.Delivered).toBe(32);
   });
 
-  it("sends a long text as concatenated parts, each once, and reports each part's changes when asked", async () => {
+  it("sends long and short texts in their parts, each once, and reports each part's changes when asked", async () => {
     const a = await owner();
-    const body = "Our spring sale starts today, everything half price. ".repeat(7); // 371 GSM characters: 3 parts
-    const all = numbers(24);
-    for (const [from, to, strategy] of [["Parts", all.slice(0, 12), null], ["PartsCb", all.slice(12), "OnChange"]] as const) {
+    const long = "Our spring sale starts today, everything half price. ".repeat(7); // 371 GSM characters: 3 parts
+    const all = numbers(36);
+    const cases = [
+      { from: "Parts", body: long, parts: 3, to: all.slice(0, 12), strategy: null },
+      { from: "PartsCb", body: long, parts: 3, to: all.slice(12, 24), strategy: "OnChange" },
+      { from: "ShortCb", body: "Sale today", parts: 1, to: all.slice(24), strategy: "OnChange" },
+    ] as const;
+    for (const { from, body, parts: n, to, strategy } of cases) {
       const path = `/parts/${crypto.randomUUID()}`;
       const r = await create(a.auth, { from, body, to, ...(strategy ? { callback: { url: messaging.receiverUrl(path), strategy } } : {}) });
       expect(r.status).toBe(200);
@@ -190,20 +195,24 @@ describe("POST /sms/campaign", () => {
 
       // Other tests send to the same numbers, from other senders.
       const received = messaging.simulator().received().filter((s) => s.sourceAddr === from && to.includes(`+${s.destinationAddr.replace(/^\+/, "")}`));
-      for (const n of to) {
-        const got = received.filter((s) => `+${s.destinationAddr.replace(/^\+/, "")}` === n);
-        expect(got.map((s) => s.concat?.seq).sort()).toEqual([1, 2, 3]);
-        expect(new Set(got.map((s) => s.concat?.ref)).size).toBe(1);
+      for (const number of to) {
+        const got = received.filter((s) => `+${s.destinationAddr.replace(/^\+/, "")}` === number);
+        if (n === 1) expect(got.map((s) => [s.concat, s.text])).toEqual([[null, body]]);
+        else {
+          expect(got.map((s) => s.concat?.seq).sort()).toEqual([1, 2, 3]);
+          expect(new Set(got.map((s) => s.concat?.ref)).size).toBe(1);
+          expect(got.sort((x, y) => x.concat!.seq - y.concat!.seq).map((s) => s.text).join("")).toBe(long);
+        }
       }
-      const parts = await db.ctx().sql.query<{ id: string; status: string; smsc: string | null; dup: boolean }>(
-        `SELECT p.id::text, p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid`,
+      const parts = await db.ctx().sql.query<{ id: string; status: string; smsc: string | null; dup: boolean; text: string }>(
+        `SELECT p.id::text, p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup, p.text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid`,
         [r.body.trackingId],
       );
-      expect(parts.rows).toHaveLength(36);
-      expect(parts.rows.every((p) => p.status === "Delivered" && p.smsc && !p.dup)).toBe(true);
+      expect(parts.rows).toHaveLength(12 * n);
+      expect(parts.rows.every((p) => p.status === "Delivered" && p.smsc && !p.dup && p.text.length > 0)).toBe(true);
       if (!strategy) continue;
       // Every part's Queued, Sent and Delivered reached the message callback.
-      const reports = await eventually(async () => messaging.received.filter((c) => c.path === path), (c) => c.length >= 36 * 3);
+      const reports = await eventually(async () => messaging.received.filter((c) => c.path === path), (c) => c.length >= 12 * n * 3);
       const byPart = new Map<string, string[]>();
       for (const c of reports) byPart.set(c.body.smsId, [...(byPart.get(c.body.smsId) ?? []), c.body.status.name]);
       expect([...byPart.keys()].sort()).toEqual(parts.rows.map((p) => p.id).sort());

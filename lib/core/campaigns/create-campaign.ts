@@ -15,6 +15,10 @@ import { campaignReminder, startCampaign } from "./campaign-jobs.ts";
 import { campaignCounts } from "./campaign-counts.ts";
 import { campaignProgressPayload } from "./campaign-state.ts";
 import { removeCampaigns } from "./remove-campaigns.ts";
+import { bulkyColumns } from "./lean-campaign.ts";
+
+/** A JSON column's value as it reads back from the database. */
+const stored = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: CampaignBody): Promise<Campaign> {
   const prepared = await prepareCampaign(ctx, owner, body);
@@ -30,8 +34,11 @@ export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: Campa
   try {
     const campaign = await ctx.db.$transaction(async (tx) => {
       if (state === "Queued") await chargeCampaignNow(tx, owner.accountId, id, prepared, now);
-      const [c] = await tx.campaign.updateManyAndReturn({ where: { id, state: "Draft" }, data: { state, stateAt: now } });
-      if (!c) throw new Error(`campaign ${id} left Draft unexpectedly`);
+      // Read back without the columns that grow with the recipients (0.9 MB for 30k): this request has them.
+      const [lean] = await tx.campaign.updateManyAndReturn({ where: { id, state: "Draft" }, data: { state, stateAt: now }, omit: bulkyColumns });
+      if (!lean) throw new Error(`campaign ${id} left Draft unexpectedly`);
+      const { toNumbers, contactIds, errors, smsAnalysis } = campaignColumns(body, prepared);
+      const c: Campaign = { ...lean, toNumbers, contactIds, errors: stored(errors), smsAnalysis: stored(smsAnalysis) };
       await campaignEntered(ctx, tx, c, state === "Queued" ? "Created and queued" : `Created; scheduled for ${prepared.scheduledDate!.toISOString()}`);
       return c;
     });

@@ -159,8 +159,15 @@ type Run = (text: string, values: unknown[]) => Promise<{ id: string }[]>;
  */
 async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: readonly BatchMessage[], at: Date): Promise<string[]> {
   if (messages.length === 0) return [];
-  const m = { id: [] as string[], to: [] as string[], body: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], sent: [] as boolean[], expires: [] as Date[] };
-  const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as string[], price: [] as string[], smsc: [] as (string | null)[], dup: [] as boolean[] };
+  const m = { id: [] as string[], to: [] as string[], body: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], sent: [] as boolean[], expires: [] as string[] };
+  // A batch's messages share their expiry: formatted once, not once per message.
+  const isos = new Map<number, string>();
+  const iso = (d: Date) => {
+    let t = isos.get(d.getTime());
+    if (t === undefined) isos.set(d.getTime(), (t = d.toISOString()));
+    return t;
+  };
+  const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as (string | null)[], price: [] as string[], smsc: [] as (string | null)[], dup: [] as boolean[] };
   for (const msg of messages) {
     m.id.push(msg.id);
     m.to.push(msg.to);
@@ -174,13 +181,14 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
     m.parts.push(msg.parts.length);
     m.price.push(msg.priceMicros);
     m.sent.push(msg.parts.some((x) => x.smscId !== null));
-    m.expires.push(msg.expiresAt);
+    m.expires.push(iso(msg.expiresAt));
     for (const part of msg.parts) {
       if (part.settled) continue;
       p.id.push(part.id);
       p.message.push(msg.id);
       p.n.push(part.number);
-      p.text.push(part.text);
+      // A one-part message's text is its body: not sent twice.
+      p.text.push(msg.parts.length === 1 ? null : part.text);
       p.price.push(part.priceMicros);
       p.smsc.push(part.smscId);
       p.dup.push(part.possibleDuplicate);
@@ -207,11 +215,12 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
      p AS (
        INSERT INTO message_parts AS o (id, message_id, account_id, part_number, text, status, detailed_status, status_description, status_at,
                                        price_micros, created_at, smsc_message_id, submitted_at, possible_duplicate)
-       SELECT u.id, u.message_id, $1::uuid, u.n, u.text,
+       SELECT u.id, u.message_id, $1::uuid, u.n, COALESCE(u.text, b.body),
               CASE WHEN u.smsc IS NULL THEN 'Queued' ELSE 'Sent' END, CASE WHEN u.smsc IS NULL THEN '' ELSE $16 END,
               CASE WHEN u.smsc IS NULL THEN '' ELSE $17 END, $13, u.price, $15, u.smsc, CASE WHEN u.smsc IS NULL THEN NULL ELSE $13 END, u.dup
        FROM unnest($31::uuid[], $32::uuid[], $33::int[], $34::text[], $35::bigint[], $36::text[], $37::boolean[])
             AS u(id, message_id, n, text, price, smsc, dup)
+            LEFT JOIN unnest($18::uuid[], $20::text[]) AS b(id, body) ON b.id = u.message_id
        ON CONFLICT (id) DO UPDATE SET
          status = CASE WHEN o.status = 'Queued' THEN excluded.status ELSE o.status END,
          detailed_status = CASE WHEN o.status = 'Queued' THEN excluded.detailed_status ELSE o.detailed_status END,
@@ -279,7 +288,8 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   const { deadline = Infinity, meta, progress } = run;
   if (plan.parts.length === 0) return { accepted: 0, retry: "", stopped: false };
   const bulk = !(c.callbackUrl && c.callbackStrategy === "OnChange");
-  const store = (messages: readonly BatchMessage[]) => storeMessages(async (text, values) => (await ctx.sql.query<{ id: string }>(text, values)).rows, c, plan.createdAt, messages, ctx.now());
+  const store = (messages: readonly BatchMessage[]) =>
+    storeMessages(async (text, values) => (await ctx.sql.prepared<{ id: string }>("campaign_store_messages", text, values)).rows, c, plan.createdAt, messages, ctx.now());
   if (!bulk) await storeQueuedWithReports(ctx, c, plan);
   // The database answered this run: answers can be recorded again (see recordingFailed).
   outstanding.recordingFailed = false;
