@@ -161,6 +161,9 @@ export const benchmark: Benchmark = {
       database: "bench_b2",
       simDeliveryDelayMs: 1000,
       env: { SMSC_URL: `${sim.url}?binds=${BINDS}&window=${WINDOW}&tps=0` },
+      // B2_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (summarise it with
+      // `npx tsx bench/support/cpu-profile.ts FILE`); its sampling thread costs a little throughput.
+      ...(process.env.B2_CPU_PROF ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${process.env.B2_CPU_PROF}`] } : {}),
     });
     const sessions = await bareSessions(sim.url);
     const meter = new CpuMeter({
