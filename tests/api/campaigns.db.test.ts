@@ -15,6 +15,7 @@ import { eventually, useMessaging } from "../support/messaging.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { quietUntil } from "../../lib/core/campaigns/quiet-hours.ts";
 import { getMessage } from "../../lib/core/tracking/get-message.ts";
+import { campaignBatch } from "../../lib/core/campaigns/campaign-jobs.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 50 });
@@ -218,6 +219,34 @@ describe("POST /sms/campaign", () => {
       expect([...byPart.keys()].sort()).toEqual(parts.rows.map((p) => p.id).sort());
       for (const statuses of byPart.values()) expect(statuses.sort()).toEqual(["Delivered", "Queued", "Sent"]);
     }
+  });
+
+  it("after a crash, stores the answers the dead run logged as Sent and sends only the rest", async () => {
+    const a = await owner();
+    const to = numbers(10);
+    const r = await create(a.auth, { from: "Relog", body: "Back in stock", to, scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
+    const id = r.body.trackingId;
+    // A first run handed recipients 0-3 over, logged the SMSC's answers and died before storing
+    // their messages; recipient 4 was on the wire, unanswered.
+    await db.ctx().sql.query(`UPDATE campaigns SET state = 'Running', batches = 1 WHERE id = $1`, [id]);
+    for (let seq = 0; seq < 4; seq++)
+      await db.ctx().sql.query(`INSERT INTO campaign_answers (campaign_id, seq, part_number, smsc_message_id) VALUES ($1, $2, 1, $3)`, [id, seq, `logged-${seq}`]);
+    await campaignBatch.handler(db.ctx(), { campaignId: id, from: 0, to: 10 }, { id: crypto.randomUUID(), retryCount: 1, retryLimit: 10, previousLost: true, checkpoint: { handedOver: 5 } });
+
+    const got = messaging.simulator().received().filter((s) => s.sourceAddr === "Relog").map((s) => `+${s.destinationAddr.replace(/^\+/, "")}`);
+    expect(got.sort()).toEqual(to.slice(4).sort());
+    const parts = await db.ctx().sql.query<{ to: string; status: string; smsc: string; dup: boolean }>(
+      `SELECT m."to", p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup FROM messages m JOIN message_parts p ON p.message_id = m.id
+       WHERE m.campaign_id = $1 ORDER BY m."to"`,
+      [id],
+    );
+    expect(parts.rows).toHaveLength(10);
+    const byNumber = new Map(parts.rows.map((p) => [p.to, p]));
+    for (let seq = 0; seq < 4; seq++) expect(byNumber.get(to[seq]!)).toMatchObject({ status: "Sent", smsc: `logged-${seq}`, dup: false });
+    // Below the dead run's mark and not logged: it may have reached the SMSC, so it is flagged.
+    expect(byNumber.get(to[4]!)).toMatchObject({ dup: true });
+    for (const n of to.slice(5)) expect(byNumber.get(n)).toMatchObject({ dup: false });
+    expect(parts.rows.every((p) => p.smsc)).toBe(true);
   });
 
   it("finishes Failed when the carrier refuses every message, and refunds it", async () => {

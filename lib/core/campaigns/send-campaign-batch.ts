@@ -2,23 +2,24 @@
 // campaign's recipients (ids derived from the campaign and the recipient's position, so a run
 // after a crash builds the same ones), their parts are handed to the carrier in recipient order
 // (the carrier spreads them over its binds and windows), and each message is written once, when
-// the SMSC has answered for it: Sent, with the SMSC's id, a few hundred answers per statement.
-// Until then a recipient has no message, and the campaign counts it as Queued. That is one write
-// per message where a Queued row then its Sent update took three (and on PostgreSQL's freshly
-// filled pages the update rewrote every index of both tables). Campaigns whose callbacks report
-// every change write their messages Queued first, with the Queued reports, and record each
-// answer on its own.
+// the SMSC has answered for it: Sent, with the SMSC's id, a few hundred per statement. Until then
+// a recipient has no message, and the campaign counts it as Queued. That is one write per message
+// where a Queued row then its Sent update took three (and on PostgreSQL's freshly filled pages
+// the update rewrote every index of both tables). Each answer is first logged in a small table
+// (campaign_answers), which is what lets the next part go (AnswerRecorder). Campaigns whose
+// callbacks report every change write their messages Queued first, with the Queued reports, and
+// record each answer on its own.
 //
 // Duplicates after a crash are bounded and marked. A worker process never has more than
-// 2 × binds × window parts handed to the carrier and not yet settled (answered and written, or
-// refused): all that a crash can leave at the SMSC unwritten, to be sent again. Before a part is
-// handed over, the job's checkpoint (lib/jobs: one small UPDATE of the job row every binds ×
-// window parts, which also renews its lease) says how far this run may have gone; when a run
-// dies or stalls past its lease, the next one flags every part below that mark that is not yet
-// Sent as possible_duplicate, writing it Queued at once so the flag outlives that run too, before
-// sending it again (a superset of those that really reach the SMSC twice). A run that has lost
-// its lease hands nothing more over, and the carrier drops what of it still waits for a window
-// slot.
+// 2 × binds × window parts handed to the carrier and not yet settled (answered and logged, or
+// refused): all that a crash can leave at the SMSC unrecorded, to be sent again; what was logged
+// is stored as Sent by the next run, not sent again. Before a part is handed over, the job's
+// checkpoint (lib/jobs: one small UPDATE of the job row every binds × window parts, which also
+// renews its lease) says how far this run may have gone; when a run dies or stalls past its
+// lease, the next one flags every part below that mark that is neither Sent nor logged as
+// possible_duplicate, writing it Queued at once so the flag outlives that run too, before sending
+// it again (a superset of those that really reach the SMSC twice). A run that has lost its lease
+// hands nothing more over, and the carrier drops what of it still waits for a window slot.
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { uuidFrom } from "../../ids.ts";
@@ -89,6 +90,8 @@ export interface BatchPlan {
   createdAt: Date;
   messages: BatchMessage[];
   parts: BatchPart[];
+  /** Messages with parts an earlier run logged as accepted (campaign_answers) but did not store as Sent: to store, not to send. */
+  answered: BatchMessage[];
 }
 
 export const messageIdFor = (campaignId: string, seq: number) => uuidFrom(`campaign:${campaignId}:${seq}`);
@@ -96,7 +99,8 @@ const partIdFor = (messageId: string, part: number) => uuidFrom(`part:${messageI
 
 /**
  * Builds the batch's messages from its recipients. A later attempt (retryCount > 0) also reads
- * what earlier ones stored, and leaves out parts that are past Queued.
+ * what earlier ones stored, and leaves out parts that are past Queued, and the answers they
+ * logged, and leaves out those parts too: they are stored as Sent, not sent again.
  */
 export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number, retryCount: number): Promise<BatchPlan> {
   const { rows } = await ctx.sql.query<RecipientRow>(
@@ -107,7 +111,9 @@ export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number,
   const createdAt = ctx.now();
   const expiresAt = new Date(createdAt.getTime() + c.ttl * 60_000);
   const messages = rows.map((r): BatchMessage => {
-    const split = splitBody(r.text);
+    // The recipient's parts and encoding were worked out from this very text when the campaign
+    // was accepted: a one-part text needs no second look.
+    const split = r.parts === 1 ? { parts: [r.text], encoding: r.encoding } : splitBody(r.text);
     const id = messageIdFor(c.id, r.seq);
     const m: BatchMessage = {
       seq: r.seq,
@@ -144,8 +150,87 @@ export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number,
       p.message.stored = true;
       p.message.expiresAt = new Date(row.expires_at);
     }
+    const logged = await ctx.sql.query<{ seq: number; part_number: number; smsc_message_id: string; possible_duplicate: boolean }>(
+      `SELECT seq, part_number, smsc_message_id, possible_duplicate FROM campaign_answers WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3`,
+      [c.id, from, to],
+    );
+    const bySeq = new Map(messages.map((m) => [m.seq, m]));
+    for (const row of logged.rows) {
+      const p = bySeq.get(row.seq)?.parts[row.part_number - 1];
+      if (!p || p.settled) continue;
+      p.smscId = row.smsc_message_id;
+      p.possibleDuplicate ||= row.possible_duplicate;
+    }
   }
-  return { createdAt, messages, parts: messages.flatMap((m) => m.parts.filter((p) => !p.settled)) };
+  return {
+    createdAt,
+    messages,
+    parts: messages.flatMap((m) => m.parts.filter((p) => !p.settled && p.smscId === null)),
+    answered: messages.filter((m) => m.parts.some((p) => !p.settled && p.smscId !== null)),
+  };
+}
+
+/** An accepted part to log, with the campaign it belongs to and the run that waits for it. */
+interface LoggedAnswer {
+  campaignId: string;
+  part: BatchPart;
+  recorder: AnswerRecorder;
+}
+
+/**
+ * The answer log (campaign_answers) of every batch this process runs on one database, by group
+ * commit: a statement goes as soon as the previous one is done, with every answer that came
+ * meanwhile. Each logged answer frees its window slot, so answers should not wait for a timer or
+ * for a statement of their own batch.
+ */
+class AnswerLog {
+  private pending: LoggedAnswer[] = [];
+  private writing = false;
+  constructor(private readonly ctx: Ctx) {}
+
+  add(answer: LoggedAnswer): void {
+    this.pending.push(answer);
+    if (this.writing) return;
+    this.writing = true;
+    // After the answers of the same read from the SMSC have come in.
+    setImmediate(() => void this.writeAll());
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.pending.length) {
+      const answers = this.pending;
+      this.pending = [];
+      try {
+        await this.ctx.sql.prepared(
+          "campaign_log_answers",
+          `INSERT INTO campaign_answers (campaign_id, seq, part_number, smsc_message_id, possible_duplicate)
+           SELECT u.campaign, u.seq, u.n, u.smsc, u.dup FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::boolean[]) AS u(campaign, seq, n, smsc, dup)
+           ON CONFLICT DO NOTHING`,
+          [
+            answers.map((a) => a.campaignId),
+            answers.map((a) => a.part.message.seq),
+            answers.map((a) => a.part.number),
+            answers.map((a) => a.part.smscId),
+            answers.map((a) => a.part.possibleDuplicate),
+          ],
+        );
+      } catch (e) {
+        for (const a of answers) a.recorder.notLogged(e);
+        continue;
+      }
+      freeSlots(answers.length);
+      for (const a of answers) a.recorder.logged(a.part);
+    }
+    this.writing = false;
+  }
+}
+
+const answerLogs = new WeakMap<object, AnswerLog>();
+/** The process's answer log on this context's database. */
+function answerLogOf(ctx: Ctx): AnswerLog {
+  let log = answerLogs.get(ctx.sql);
+  if (!log) answerLogs.set(ctx.sql, (log = new AnswerLog(ctx)));
+  return log;
 }
 
 /** Runs a statement (on the pool, or in a transaction). */
@@ -296,6 +381,8 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   // An earlier run died or stalled with parts handed over: those below its mark may be at the
   // SMSC. They are flagged, and written with the flag, before anything goes out again.
   const before = meta?.previousLost ? (meta.checkpoint as BatchCheckpoint | null | undefined)?.handedOver : undefined;
+  // What an earlier run logged as accepted and did not store: stored now, not sent again.
+  if (plan.answered.length) await store(plan.answered);
   if (before !== undefined) {
     const flagged = plan.parts.filter((p) => p.message.seq < before && !p.possibleDuplicate);
     for (const p of flagged) p.possibleDuplicate = true;
@@ -311,7 +398,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   const held = () => (meta ? leaseHeld(meta) : true);
   const { binds, window = 10 } = carrier.stats();
   const slots = 2 * binds * window;
-  const answers = new AnswerRecorder(ctx, store, bulk, Math.min(500, Math.max(1, Math.floor(slots / 2))));
+  const answers = new AnswerRecorder(ctx, c.id, store, bulk);
   let retry = "";
   let accepted = 0;
   let stopped = false;
@@ -431,11 +518,11 @@ class HandOverMark {
 
 /**
  * Parts this process (all its batches) has handed to the carrier and not yet settled: waiting for
- * a window slot, on the wire, or answered but not yet written. A crash leaves those unwritten (or
+ * a window slot, on the wire, or answered but not yet logged. A crash leaves those unrecorded (or
  * Queued), and they are sent again; so there are never more than 2 × the carrier's binds × window,
  * which bounds the parts a crash can leave at the SMSC twice. (binds × window alone would hold a
  * window slot until the database has the answer, and cost throughput.) A part whose answer could
- * not be written is settled too, but may go twice: so once a write has failed, no batch of this
+ * not be logged is settled too, but may go twice: so once that has failed, no batch of this
  * process hands over another part (recordingFailed) until a run has read from the database
  * again. Without that, a database outage lets the batches go on submitting parts none of whose
  * answers are stored.
@@ -464,30 +551,46 @@ function freeSlots(k: number): void {
 }
 
 /**
- * Writes the SMSC's answers, a few hundred per statement: each message with an answered part is
- * written whole (its other parts Queued until theirs come). Parts whose reports go out on every
- * change are recorded one by one instead, with their report. Each answer frees its slot
- * (takeSlot) once written. sent() and queued() never throw; done() says whether everything was
- * written.
+ * Records the SMSC's answers in two steps. First each accepted part is logged (campaign_answers:
+ * a small row, one index; AnswerLog), which frees its window slot
+ * (takeSlot): a crash after that loses nothing, as the next run stores logged answers instead of
+ * sending again. Then its message is written whole (its other parts Queued until theirs come),
+ * a few hundred per statement, without holding slots. Parts whose reports go out on every change
+ * are recorded one by one instead, with their report. sent() and queued() never throw; done()
+ * says whether everything was stored.
  */
 class AnswerRecorder {
-  private messages = new Set<BatchMessage>();
-  private answers = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly log: AnswerLog;
+  private readonly messages: Batcher<BatchMessage>;
+  private readonly others = new Set<Promise<void>>();
+  /** Answers handed to the log and not yet logged (or refused), and who waits for none. */
+  private unlogged = 0;
+  private idle: (() => void) | null = null;
   private failure: unknown = null;
   constructor(
     private readonly ctx: Ctx,
+    private readonly campaignId: string,
     private readonly store: (messages: readonly BatchMessage[]) => Promise<unknown>,
     private readonly bulk: boolean,
-    /** Answers gathered before a statement goes without waiting for the timer. */
-    private readonly eager: number,
-  ) {}
+  ) {
+    this.log = answerLogOf(ctx);
+    this.messages = new Batcher(500, 50, async (messages) => {
+      try {
+        await this.store([...new Set(messages)]);
+      } catch (e) {
+        // Logged: a retry stores them. Nothing needs to stop sending.
+        this.failure ??= e;
+      }
+    });
+  }
 
   /** The SMSC accepted the part. One by one, resolves once it is recorded. */
   sent(part: BatchPart, smscId: string): Promise<void> | void {
     part.smscId = smscId;
-    if (this.bulk) return this.add(part);
+    if (this.bulk) {
+      this.unlogged += 1;
+      return this.log.add({ campaignId: this.campaignId, part, recorder: this });
+    }
     return this.ctx.db
       .$transaction(async (tx) => {
         const extra = { smscMessageId: smscId, submittedAt: this.ctx.now(), ...(part.possibleDuplicate ? { possibleDuplicate: true } : {}) };
@@ -500,16 +603,31 @@ class AnswerRecorder {
       );
   }
 
-  /** The part stays Queued (with its possible-duplicate flag). */
-  queued(part: BatchPart): void {
-    this.add(part);
+  /** The answer log has the part (its slot is free): its message is written with the next few hundred. */
+  logged(part: BatchPart): void {
+    this.messages.add(part.message);
+    this.settle();
   }
 
-  private add(part: BatchPart): void {
-    this.messages.add(part.message);
-    this.answers += 1;
-    if (this.answers >= this.eager) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), 20);
+  /** The answer log could not store the part's answer. */
+  notLogged(e: unknown): void {
+    this.failed(e, 1);
+    this.settle();
+  }
+
+  private settle(): void {
+    this.unlogged -= 1;
+    if (this.unlogged === 0) this.idle?.();
+  }
+
+  /** The part stays Queued with its possible-duplicate flag, stored before its slot is freed. */
+  queued(part: BatchPart): void {
+    const w: Promise<void> = this.store([part.message]).then(
+      () => freeSlots(1),
+      (e) => this.failed(e, 1),
+    );
+    this.others.add(w);
+    void w.finally(() => this.others.delete(w));
   }
 
   private failed(e: unknown, answers: number): void {
@@ -518,27 +636,40 @@ class AnswerRecorder {
     freeSlots(answers);
   }
 
+  /** Stores what is left; throws when some answers could not be stored (their parts may go twice, or wait for a retry). */
+  async done(): Promise<void> {
+    if (this.unlogged > 0) await new Promise<void>((r) => (this.idle = r));
+    await this.messages.flush();
+    await Promise.all(this.others);
+    if (this.failure)
+      throw new UncertainOutcome(`the SMSC's answers could not all be recorded: ${this.failure instanceof Error ? this.failure.message : String(this.failure)}`);
+  }
+}
+
+/** Items written in groups: when `eager` are waiting, or `delayMs` after the first; one write at a time. `write` must not throw. */
+class Batcher<T> {
+  private items: T[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  constructor(
+    private readonly eager: number,
+    private readonly delayMs: number,
+    private readonly write: (items: T[]) => Promise<void>,
+  ) {}
+
+  add(item: T): void {
+    this.items.push(item);
+    if (this.items.length >= this.eager) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /** Writes what waits; resolves when every write so far is done. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const messages = [...this.messages];
-    const answers = this.answers;
-    this.messages.clear();
-    this.answers = 0;
-    if (messages.length)
-      this.chain = this.chain.then(() =>
-        this.store(messages).then(
-          () => freeSlots(answers),
-          (e) => this.failed(e, answers),
-        ),
-      );
+    const items = this.items;
+    this.items = [];
+    if (items.length) this.chain = this.chain.then(() => this.write(items));
     return this.chain;
-  }
-
-  /** Writes what is left; throws when some answers could not be written (their parts may go twice). */
-  async done(): Promise<void> {
-    await this.flush();
-    if (this.failure)
-      throw new UncertainOutcome(`the SMSC's answers could not all be recorded: ${this.failure instanceof Error ? this.failure.message : String(this.failure)}`);
   }
 }
