@@ -50,19 +50,19 @@ export const campaignBatch = defineJob({
   // handing parts to the carrier after BATCH_SECONDS.
   leaseSeconds: 10,
   expireInSeconds: 45,
-  // Several batches at once, so one writes its messages while the others keep the binds busy;
+  // Several batches at once, so one reads its recipients while the others keep the binds busy;
   // each in its own claim loop, so a batch that ends makes room for the next at once.
   batchSize: 1,
   lanes: 4,
   // A worker whose SMSC account is held to a rate claims the next batch only when what its
   // batches still have to hand over is less than half a second of its rate (time enough to
-  // write the next batch's messages), and leaves the rest of the campaign to other workers
+  // prepare the next batch), and leaves the rest of the campaign to other workers
   // rather than sending several batches side by side at its own pace.
   maxInHand: async (held) => {
     const { binds, submitsPerSecond = Infinity } = (await getCarrier()).stats();
     const perSecond = binds * submitsPerSecond;
     if (!Number.isFinite(perSecond)) return 4;
-    // Batches claimed but not handing parts over yet (being claimed, or writing their messages)
+    // Batches claimed but not handing parts over yet (being claimed, or reading their recipients)
     // count as a whole batch of work ahead; the others as what they have left to hand over.
     let ahead = (held - batchesRunning.size) * BATCH_SIZE;
     for (const r of batchesRunning) ahead += r.left ? r.left() : BATCH_SIZE;

@@ -378,11 +378,12 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   if (!bulk) await storeQueuedWithReports(ctx, c, plan);
   // The database answered this run: answers can be recorded again (see recordingFailed).
   outstanding.recordingFailed = false;
-  // An earlier run died or stalled with parts handed over: those below its mark may be at the
-  // SMSC. They are flagged, and written with the flag, before anything goes out again.
-  const before = meta?.previousLost ? (meta.checkpoint as BatchCheckpoint | null | undefined)?.handedOver : undefined;
   // What an earlier run logged as accepted and did not store: stored now, not sent again.
   if (plan.answered.length) await store(plan.answered);
+  // An earlier run died or stalled with parts handed over: those below its mark that it did not
+  // log may be at the SMSC. They are flagged, and written with the flag, before anything goes out
+  // again.
+  const before = meta?.previousLost ? (meta.checkpoint as BatchCheckpoint | null | undefined)?.handedOver : undefined;
   if (before !== undefined) {
     const flagged = plan.parts.filter((p) => p.message.seq < before && !p.possibleDuplicate);
     for (const p of flagged) p.possibleDuplicate = true;
