@@ -204,15 +204,9 @@ class AnswerLog {
         await this.ctx.sql.prepared(
           "campaign_log_answers",
           `INSERT INTO campaign_answers (campaign_id, seq, part_number, smsc_message_id, possible_duplicate)
-           SELECT u.campaign, u.seq, u.n, u.smsc, u.dup FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::boolean[]) AS u(campaign, seq, n, smsc, dup)
+           SELECT u.campaign, u.seq, u.n, u.smsc, u.dup FROM json_to_recordset($1::json) AS u(campaign uuid, seq int, n int, smsc text, dup boolean)
            ON CONFLICT DO NOTHING`,
-          [
-            answers.map((a) => a.campaignId),
-            answers.map((a) => a.part.message.seq),
-            answers.map((a) => a.part.number),
-            answers.map((a) => a.part.smscId),
-            answers.map((a) => a.part.possibleDuplicate),
-          ],
+          [JSON.stringify(answers.map((a) => ({ campaign: a.campaignId, seq: a.part.message.seq, n: a.part.number, smsc: a.part.smscId, dup: a.part.possibleDuplicate })))],
         );
       } catch (e) {
         for (const a of answers) a.recorder.notLogged(e);
@@ -244,7 +238,10 @@ type Run = (text: string, values: unknown[]) => Promise<{ id: string }[]>;
  */
 async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: readonly BatchMessage[], at: Date): Promise<string[]> {
   if (messages.length === 0) return [];
-  const m = { id: [] as string[], to: [] as string[], body: [] as string[], country: [] as string[], operator: [] as string[], mcc: [] as string[], mnc: [] as string[], type: [] as string[], enc: [] as string[], parts: [] as number[], price: [] as string[], sent: [] as boolean[], expires: [] as string[] };
+  // Rows as JSON (json_to_recordset): stringified natively, where pg's array parameters escape
+  // each element in JavaScript (a tenth of the server's time in a 30k campaign, B2).
+  const messageRows: object[] = [];
+  const partRows: object[] = [];
   // A batch's messages share their expiry: formatted once, not once per message.
   const isos = new Map<number, string>();
   const iso = (d: Date) => {
@@ -252,32 +249,25 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
     if (t === undefined) isos.set(d.getTime(), (t = d.toISOString()));
     return t;
   };
-  const p = { id: [] as string[], message: [] as string[], n: [] as number[], text: [] as (string | null)[], price: [] as string[], smsc: [] as (string | null)[], dup: [] as boolean[] };
   for (const msg of messages) {
-    m.id.push(msg.id);
-    m.to.push(msg.to);
-    m.body.push(msg.body);
-    m.country.push(msg.country);
-    m.operator.push(msg.operator);
-    m.mcc.push(msg.mcc);
-    m.mnc.push(msg.mnc);
-    m.type.push(msg.numberType);
-    m.enc.push(msg.encoding);
-    m.parts.push(msg.parts.length);
-    m.price.push(msg.priceMicros);
-    m.sent.push(msg.parts.some((x) => x.smscId !== null));
-    m.expires.push(iso(msg.expiresAt));
-    for (const part of msg.parts) {
-      if (part.settled) continue;
-      p.id.push(part.id);
-      p.message.push(msg.id);
-      p.n.push(part.number);
-      // A one-part message's text is its body: not sent twice.
-      p.text.push(msg.parts.length === 1 ? null : part.text);
-      p.price.push(part.priceMicros);
-      p.smsc.push(part.smscId);
-      p.dup.push(part.possibleDuplicate);
-    }
+    messageRows.push({
+      id: msg.id,
+      dest: msg.to,
+      body: msg.body,
+      country: msg.country,
+      operator: msg.operator,
+      mcc: msg.mcc,
+      mnc: msg.mnc,
+      type: msg.numberType,
+      enc: msg.encoding,
+      parts: msg.parts.length,
+      price: msg.priceMicros,
+      sent: msg.parts.some((x) => x.smscId !== null),
+      expires: iso(msg.expiresAt),
+    });
+    for (const part of msg.parts)
+      if (!part.settled)
+        partRows.push({ id: part.id, message_id: msg.id, n: part.number, text: part.text, price: part.priceMicros, smsc: part.smscId, dup: part.possibleDuplicate });
   }
   const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? (c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {} : {});
   const rows = await run(
@@ -290,9 +280,9 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
               u.enc, u.parts, $7, $8, $9, $10::jsonb, $11, $12,
               CASE WHEN u.sent THEN 'Sent' ELSE 'Queued' END, CASE WHEN u.sent THEN $16 ELSE '' END, CASE WHEN u.sent THEN $17 ELSE '' END, $13,
               u.price, $14, $15, u.expires
-       FROM unnest($18::uuid[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::int[],
-                   $28::bigint[], $29::boolean[], $30::timestamptz[])
-            AS u(id, dest, body, country, operator, mcc, mnc, type, enc, parts, price, sent, expires)
+       FROM json_to_recordset($18::json)
+            AS u(id uuid, dest text, body text, country text, operator text, mcc text, mnc text, type text, enc text, parts int,
+                 price bigint, sent boolean, expires timestamptz)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, detailed_status = excluded.detailed_status,
                                       status_description = excluded.status_description, status_at = excluded.status_at
          WHERE messages.status = 'Queued' AND excluded.status <> 'Queued'
@@ -300,12 +290,10 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
      p AS (
        INSERT INTO message_parts AS o (id, message_id, account_id, part_number, text, status, detailed_status, status_description, status_at,
                                        price_micros, created_at, smsc_message_id, submitted_at, possible_duplicate)
-       SELECT u.id, u.message_id, $1::uuid, u.n, COALESCE(u.text, b.body),
+       SELECT u.id, u.message_id, $1::uuid, u.n, u.text,
               CASE WHEN u.smsc IS NULL THEN 'Queued' ELSE 'Sent' END, CASE WHEN u.smsc IS NULL THEN '' ELSE $16 END,
               CASE WHEN u.smsc IS NULL THEN '' ELSE $17 END, $13, u.price, $15, u.smsc, CASE WHEN u.smsc IS NULL THEN NULL ELSE $13 END, u.dup
-       FROM unnest($31::uuid[], $32::uuid[], $33::int[], $34::text[], $35::bigint[], $36::text[], $37::boolean[])
-            AS u(id, message_id, n, text, price, smsc, dup)
-            LEFT JOIN unnest($18::uuid[], $20::text[]) AS b(id, body) ON b.id = u.message_id
+       FROM json_to_recordset($19::json) AS u(id uuid, message_id uuid, n int, text text, price bigint, smsc text, dup boolean)
        ON CONFLICT (id) DO UPDATE SET
          status = CASE WHEN o.status = 'Queued' THEN excluded.status ELSE o.status END,
          detailed_status = CASE WHEN o.status = 'Queued' THEN excluded.detailed_status ELSE o.detailed_status END,
@@ -319,8 +307,8 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
     [
       c.accountId, c.applicationId, c.applicationName, c.id, c.name, c.from, c.flash, c.ttl, c.transcode, analysis,
       c.callbackUrl, c.callbackStrategy, at, c.currency, createdAt, sentToCarrier.detailedStatus, sentToCarrier.description,
-      m.id, m.to, m.body, m.country, m.operator, m.mcc, m.mnc, m.type, m.enc, m.parts, m.price, m.sent, m.expires,
-      p.id, p.message, p.n, p.text, p.price, p.smsc, p.dup,
+      JSON.stringify(messageRows),
+      JSON.stringify(partRows),
     ],
   );
   for (const msg of messages) msg.stored = true;
