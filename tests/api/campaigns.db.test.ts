@@ -247,6 +247,10 @@ describe("POST /sms/campaign", () => {
     expect(byNumber.get(to[4]!)).toMatchObject({ dup: true });
     for (const n of to.slice(5)) expect(byNumber.get(n)).toMatchObject({ dup: false });
     expect(parts.rows.every((p) => p.smsc)).toBe(true);
+    // Every recipient is a message now: the campaign is Sent and its answer log is gone.
+    expect((await get(a.auth, id)).body.state).toBe("Sent");
+    const log = await db.ctx().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_answers WHERE campaign_id = $1`, [id]);
+    expect(log.rows[0]!.n).toBe(0);
   });
 
   it("finishes Failed when the carrier refuses every message, and refunds it", async () => {

@@ -32,15 +32,13 @@ import { splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { recordPartStatus } from "../sms/record-part-status.ts";
 import { submitPartOf } from "../sms/submit-part.ts";
-import { smsReportPayload } from "../sms/report-payload.ts";
-import { scheduleCallback } from "../callbacks/schedule-callback.ts";
-import { queued, rejected, sentToCarrier, unsent } from "../sms/statuses.ts";
+import { reportQueued } from "../sms/record-queued.ts";
+import { rejected, sentToCarrier, unsent } from "../sms/statuses.ts";
 
 interface RecipientRow {
   seq: number;
   mobile: string;
   country: string;
-  contact_id: string | null;
   text: string;
   parts: number;
   encoding: string;
@@ -104,7 +102,7 @@ const partIdFor = (messageId: string, part: number) => uuidFrom(`part:${messageI
  */
 export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number, retryCount: number): Promise<BatchPlan> {
   const { rows } = await ctx.sql.query<RecipientRow>(
-    `SELECT seq, mobile, country, contact_id::text, text, parts, encoding, price_micros::text, mcc, mnc, operator
+    `SELECT seq, mobile, country, text, parts, encoding, price_micros::text, mcc, mnc, operator
      FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3 ORDER BY seq`,
     [c.id, from, to],
   );
@@ -324,15 +322,7 @@ async function storeQueuedWithReports(ctx: Ctx, c: Campaign, plan: BatchPlan): P
     async (tx) => {
       const inserted = await storeMessages((text, values) => tx.$queryRawUnsafe(text, ...values), c, plan.createdAt, fresh, ctx.now());
       const messages = await tx.message.findMany({ where: { id: { in: inserted } }, include: { messageParts: true } });
-      for (const msg of messages)
-        for (const part of msg.messageParts)
-          await scheduleCallback(ctx, tx, {
-            accountId: msg.accountId,
-            kind: "sms.status",
-            url: msg.callbackUrl,
-            messageId: msg.id,
-            payload: smsReportPayload(msg, { ...part, doneAt: null }, { ...queued, at: msg.createdAt }),
-          });
+      for (const msg of messages) await reportQueued(ctx, tx, msg, msg.messageParts);
     },
     { timeout: 60_000 },
   );
