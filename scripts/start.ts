@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, parseEnv } from "../lib/env.ts";
+import { withNodeFlags } from "../lib/server/node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -47,7 +48,7 @@ try {
   const child = spawn(bin("next"), ["start", "-p", String(e.PORT)], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "true", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NODE_OPTIONS: withNodeFlags(process.env.NODE_OPTIONS), NEXT_MANUAL_SIG_HANDLE: "true", NEXT_TELEMETRY_DISABLED: "1" },
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -8,6 +8,7 @@ import pg from "pg";
 import type { BenchContext } from "./types.ts";
 import { startProcess, waitForHttp, type Proc } from "./procs.ts";
 import { sleep } from "./stats.ts";
+import { withNodeFlags } from "../../lib/server/node-flags.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 export const nextBin = path.join(projectRoot, "node_modules", ".bin", "next");
@@ -81,6 +82,8 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     LOG_LEVEL: "warn",
     SMSC_SIM_PORT: String(simPort),
     SIM_DELIVERY_DELAY_MS: String(o.simDeliveryDelayMs),
+    // As npm start runs it (lib/server/node-flags.ts).
+    NODE_OPTIONS: withNodeFlags(undefined),
     ...o.env,
   };
   const startArgs = ["start", "-H", "127.0.0.1", "-p", String(port)];

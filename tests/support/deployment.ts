@@ -9,6 +9,7 @@ import pg from "pg";
 import { startProcess, waitForHttp, type Proc } from "../../bench/support/procs.ts";
 import { fetchToken, nextBin, projectRoot } from "../../bench/support/switchboard.ts";
 import { sleep } from "../../bench/support/stats.ts";
+import { withNodeFlags } from "../../lib/server/node-flags.ts";
 
 const tsxBin = path.join(projectRoot, "node_modules", ".bin", "tsx");
 
@@ -52,6 +53,8 @@ export async function startDeployment(o: DeploymentOptions): Promise<Deployment>
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     ALLOW_PRIVATE_CALLBACK_URLS: "true",
+    // As npm start and npm run worker run them (lib/server/node-flags.ts).
+    NODE_OPTIONS: withNodeFlags(undefined),
   });
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop(5000)));
