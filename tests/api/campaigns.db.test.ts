@@ -16,6 +16,7 @@ import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { quietUntil } from "../../lib/core/campaigns/quiet-hours.ts";
 import { getMessage } from "../../lib/core/tracking/get-message.ts";
 import { campaignBatch } from "../../lib/core/campaigns/campaign-jobs.ts";
+import { logAnswers, type AnswerEntry } from "../../lib/core/campaigns/send-campaign-batch.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 50 });
@@ -229,8 +230,8 @@ describe("POST /sms/campaign", () => {
     // A first run handed recipients 0-3 over, logged the SMSC's answers and died before storing
     // their messages; recipient 4 was on the wire, unanswered.
     await db.ctx().sql.query(`UPDATE campaigns SET state = 'Running', batches = 1 WHERE id = $1`, [id]);
-    for (let seq = 0; seq < 4; seq++)
-      await db.ctx().sql.query(`INSERT INTO campaign_answers (campaign_id, seq, part_number, smsc_message_id) VALUES ($1, $2, 1, $3)`, [id, seq, `logged-${seq}`]);
+    await logAnswers(db.ctx(), new Map([[id, [0, 1].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
+    await logAnswers(db.ctx(), new Map([[id, [2, 3].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
     await campaignBatch.handler(db.ctx(), { campaignId: id, from: 0, to: 10 }, { id: crypto.randomUUID(), retryCount: 1, retryLimit: 10, previousLost: true, checkpoint: { handedOver: 5 } });
 
     const got = messaging.simulator().received().filter((s) => s.sourceAddr === "Relog").map((s) => `+${s.destinationAddr.replace(/^\+/, "")}`);
@@ -249,8 +250,28 @@ describe("POST /sms/campaign", () => {
     expect(parts.rows.every((p) => p.smsc)).toBe(true);
     // Every recipient is a message now: the campaign is Sent and its answer log is gone.
     expect((await get(a.auth, id)).body.state).toBe("Sent");
-    const log = await db.ctx().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_answers WHERE campaign_id = $1`, [id]);
+    const log = await db.ctx().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_answer_groups WHERE campaign_id = $1`, [id]);
     expect(log.rows[0]!.n).toBe(0);
+  });
+
+  it("after a crash in which every part was answered and logged, stores them all as Sent and sends nothing", async () => {
+    const a = await owner();
+    const to = numbers(3);
+    const r = await create(a.auth, { from: "AllLogged", body: "Back in stock", to, scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
+    const id = r.body.trackingId;
+    await db.ctx().sql.query(`UPDATE campaigns SET state = 'Running', batches = 1 WHERE id = $1`, [id]);
+    await logAnswers(db.ctx(), new Map([[id, [0, 1, 2].map((seq): AnswerEntry => [seq, 1, `all-${seq}`, seq === 2 ? 1 : 0])]]));
+    await campaignBatch.handler(db.ctx(), { campaignId: id, from: 0, to: 3 }, { id: crypto.randomUUID(), retryCount: 1, retryLimit: 10, previousLost: true, checkpoint: { handedOver: 3 } });
+
+    expect(messaging.simulator().received().filter((s) => s.sourceAddr === "AllLogged")).toEqual([]);
+    const parts = await db.ctx().sql.query<{ to: string; status: string; smsc: string; dup: boolean }>(
+      `SELECT m."to", p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup FROM messages m JOIN message_parts p ON p.message_id = m.id
+       WHERE m.campaign_id = $1 ORDER BY m."to"`,
+      [id],
+    );
+    const byNumber = new Map(parts.rows.map((p) => [p.to, p]));
+    expect(to.map((n) => byNumber.get(n))).toEqual(to.map((n, seq) => ({ to: n, status: "Sent", smsc: `all-${seq}`, dup: seq === 2 })));
+    expect((await get(a.auth, id)).body.state).toBe("Sent");
   });
 
   it("finishes Failed when the carrier refuses every message, and refunds it", async () => {

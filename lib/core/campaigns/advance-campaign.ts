@@ -19,9 +19,9 @@ export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<str
   const s = rows[0];
   if (s.messages < c.totalMessages || s.waiting) return c.state;
   // Every recipient is a stored message past Queued: the answers its batches logged
-  // (campaign_answers, send-campaign-batch.ts) are no longer needed. Once, as it leaves Running:
+  // (campaign_answer_groups, send-campaign-batch.ts) are no longer needed. Once, as it leaves Running:
   // receipts and the sweep call this again and again while it is Sent.
-  if (c.state === "Running") await ctx.sql.query(`DELETE FROM campaign_answers WHERE campaign_id = $1::uuid`, [campaignId]);
+  if (c.state === "Running") await ctx.sql.query(`DELETE FROM campaign_answer_groups WHERE campaign_id = $1::uuid`, [campaignId]);
   return ctx.db.$transaction(async (tx) => {
     if (s.failed === s.messages)
       return (await setCampaignState(ctx, tx, campaignId, ["Running", "Sent"], "Failed", "No message of the campaign could be sent"))?.state ?? c.state;

@@ -222,7 +222,7 @@ export const campaignSweep = defineJob({
     await removeCampaigns(ctx.sql, `state = 'Draft' AND created_at < $1`, [new Date(ctx.now().getTime() - 10 * 60_000)]);
     // Answers a batch logged and never cleared (it failed for good, or its campaign went): an
     // hour is far beyond any batch's retries.
-    await ctx.sql.query(`DELETE FROM campaign_answers WHERE at < $1`, [new Date(ctx.now().getTime() - 60 * 60_000)]);
+    await ctx.sql.query(`DELETE FROM campaign_answer_groups WHERE at < $1`, [new Date(ctx.now().getTime() - 60 * 60_000)]);
     const open = await ctx.db.campaign.findMany({ where: { state: { in: ["Running", "Sent"] } }, select: { id: true }, take: 500, orderBy: { stateAt: "asc" } });
     for (const c of open) await advanceCampaign(ctx, c.id);
   },

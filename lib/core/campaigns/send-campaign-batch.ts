@@ -6,7 +6,7 @@
 // a recipient has no message, and the campaign counts it as Queued. That is one write per message
 // where a Queued row then its Sent update took three (and on PostgreSQL's freshly filled pages
 // the update rewrote every index of both tables). Each answer is first logged in a small table
-// (campaign_answers), which is what lets the next part go (AnswerRecorder). Campaigns whose
+// (campaign_answer_groups), which is what lets the next part go (AnswerRecorder). Campaigns whose
 // callbacks report every change write their messages Queued first, with the Queued reports, and
 // record each answer on its own.
 //
@@ -88,7 +88,7 @@ export interface BatchPlan {
   createdAt: Date;
   messages: BatchMessage[];
   parts: BatchPart[];
-  /** Messages with parts an earlier run logged as accepted (campaign_answers) but did not store as Sent: to store, not to send. */
+  /** Messages with parts an earlier run logged as accepted (campaign_answer_groups) but did not store as Sent: to store, not to send. */
   answered: BatchMessage[];
 }
 
@@ -148,16 +148,12 @@ export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number,
       p.message.stored = true;
       p.message.expiresAt = new Date(row.expires_at);
     }
-    const logged = await ctx.sql.query<{ seq: number; part_number: number; smsc_message_id: string; possible_duplicate: boolean }>(
-      `SELECT seq, part_number, smsc_message_id, possible_duplicate FROM campaign_answers WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3`,
-      [c.id, from, to],
-    );
     const bySeq = new Map(messages.map((m) => [m.seq, m]));
-    for (const row of logged.rows) {
-      const p = bySeq.get(row.seq)?.parts[row.part_number - 1];
+    for (const [seq, number, smscId, duplicate] of await loggedAnswers(ctx, c.id)) {
+      const p = bySeq.get(seq)?.parts[number - 1];
       if (!p || p.settled) continue;
-      p.smscId = row.smsc_message_id;
-      p.possibleDuplicate ||= row.possible_duplicate;
+      p.smscId = smscId;
+      p.possibleDuplicate ||= duplicate === 1;
     }
   }
   return {
@@ -168,6 +164,28 @@ export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number,
   };
 }
 
+/** A logged answer: [seq, part_number, smsc_message_id, possible_duplicate (0 or 1)]. */
+export type AnswerEntry = [seq: number, part: number, smscId: string, duplicate: 0 | 1];
+
+/**
+ * Logs answers, a row per campaign (campaign_answer_groups: JSON text, one index entry for the
+ * whole group). A row per answer cost PostgreSQL as much again to insert, index, delete and
+ * vacuum as the rest of the log.
+ */
+export async function logAnswers(ctx: Ctx, byCampaign: Map<string, AnswerEntry[]>): Promise<void> {
+  await ctx.sql.prepared(
+    "campaign_log_answers",
+    `INSERT INTO campaign_answer_groups (campaign_id, answers) SELECT * FROM unnest($1::uuid[], $2::text[])`,
+    [[...byCampaign.keys()], [...byCampaign.values()].map((answers) => JSON.stringify(answers))],
+  );
+}
+
+/** Every answer the campaign's batches logged (read by a run after a crash). */
+async function loggedAnswers(ctx: Ctx, campaignId: string): Promise<AnswerEntry[]> {
+  const { rows } = await ctx.sql.query<{ answers: string }>(`SELECT answers FROM campaign_answer_groups WHERE campaign_id = $1::uuid`, [campaignId]);
+  return rows.flatMap((r) => JSON.parse(r.answers) as AnswerEntry[]);
+}
+
 /** An accepted part to log, with the campaign it belongs to and the run that waits for it. */
 interface LoggedAnswer {
   campaignId: string;
@@ -176,7 +194,7 @@ interface LoggedAnswer {
 }
 
 /**
- * The answer log (campaign_answers) of every batch this process runs on one database, by group
+ * The answer log (logAnswers) of every batch this process runs on one database, by group
  * commit: a statement goes as soon as the previous one is done, with every answer that came
  * meanwhile. Each logged answer frees its window slot, so answers should not wait for a timer or
  * for a statement of their own batch.
@@ -199,25 +217,13 @@ class AnswerLog {
       const answers = this.pending;
       this.pending = [];
       try {
-        // Lean rows, as in storeMessages: the campaign as a position in $2, defaults left out.
-        const campaigns: string[] = [];
-        const rows = answers.map((a) => {
-          let k = campaigns.indexOf(a.campaignId);
-          if (k < 0) k = campaigns.push(a.campaignId) - 1;
-          const row: Record<string, unknown> = { s: a.part.message.seq, m: a.part.smscId };
-          if (k > 0) row.k = k + 1;
-          if (a.part.number !== 1) row.n = a.part.number;
-          if (a.part.possibleDuplicate) row.d = true;
-          return row;
-        });
-        await this.ctx.sql.prepared(
-          "campaign_log_answers",
-          `INSERT INTO campaign_answers (campaign_id, seq, part_number, smsc_message_id, possible_duplicate)
-           SELECT ($2::uuid[])[COALESCE(u.k, 1)], u.s, COALESCE(u.n, 1), u.m, COALESCE(u.d, false)
-           FROM json_to_recordset($1::json) AS u(k int, s int, n int, m text, d boolean)
-           ON CONFLICT DO NOTHING`,
-          [JSON.stringify(rows), campaigns],
-        );
+        const byCampaign = new Map<string, AnswerEntry[]>();
+        for (const a of answers) {
+          let group = byCampaign.get(a.campaignId);
+          if (!group) byCampaign.set(a.campaignId, (group = []));
+          group.push([a.part.message.seq, a.part.number, a.part.smscId!, a.part.possibleDuplicate ? 1 : 0]);
+        }
+        await logAnswers(this.ctx, byCampaign);
       } catch (e) {
         for (const a of answers) a.recorder.notLogged(e);
         continue;
@@ -377,7 +383,8 @@ interface BatchCheckpoint {
  */
 export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, run: BatchRun = {}): Promise<{ accepted: number; retry: string; stopped: boolean }> {
   const { deadline = Infinity, meta, progress } = run;
-  if (plan.parts.length === 0) return { accepted: 0, retry: "", stopped: false };
+  // Nothing to send may still leave answers an earlier run logged and did not store.
+  if (plan.parts.length === 0 && plan.answered.length === 0) return { accepted: 0, retry: "", stopped: false };
   const bulk = !(c.callbackUrl && c.callbackStrategy === "OnChange");
   const store = (messages: readonly BatchMessage[]) =>
     storeMessages(async (text, values) => (await ctx.sql.prepared<{ id: string }>("campaign_store_messages", text, values)).rows, c, plan.createdAt, messages, ctx.now());
@@ -558,11 +565,11 @@ function freeSlots(k: number): void {
 }
 
 /**
- * Records the SMSC's answers in two steps. First each accepted part is logged (campaign_answers:
- * a small row, one index; AnswerLog), which frees its window slot
- * (takeSlot): a crash after that loses nothing, as the next run stores logged answers instead of
- * sending again. Then its message is written whole (its other parts Queued until theirs come),
- * a few hundred per statement, without holding slots. Parts whose reports go out on every change
+ * Records the SMSC's answers in two steps. First each accepted part is logged (AnswerLog: with
+ * the other answers of its statement, in one small row), which frees its window slot (takeSlot):
+ * a crash after that loses nothing, as the next run stores logged answers instead of sending
+ * again. Then, once each of its parts has an answer, its message is written whole, a few hundred
+ * per statement, without holding slots. Parts whose reports go out on every change
  * are recorded one by one instead, with their report. sent() and queued() never throw; done()
  * says whether everything was stored.
  */
@@ -570,6 +577,9 @@ class AnswerRecorder {
   private readonly log: AnswerLog;
   private readonly messages: Batcher<BatchMessage>;
   private readonly others = new Set<Promise<void>>();
+  /** Messages handed to `messages`, and those with a logged part still waiting for the others. */
+  private readonly written = new Set<BatchMessage>();
+  private readonly partial = new Set<BatchMessage>();
   /** Answers handed to the log and not yet logged (or refused), and who waits for none. */
   private unlogged = 0;
   private idle: (() => void) | null = null;
@@ -610,9 +620,20 @@ class AnswerRecorder {
       );
   }
 
-  /** The answer log has the part (its slot is free): its message is written with the next few hundred. */
+  /**
+   * The answer log has the part (its slot is free). Its message is written with the next few
+   * hundred once each of its parts has an answer; done() writes those some of whose parts got
+   * none. (Written again at each part's answer, a long message's row was locked by its upsert
+   * while receipts for its first parts were updating it, in the opposite order: deadlocks.)
+   */
   logged(part: BatchPart): void {
-    this.messages.add(part.message);
+    const m = part.message;
+    if (!this.written.has(m)) {
+      if (m.parts.every((p) => p.settled || p.smscId !== null)) {
+        this.written.add(m);
+        this.messages.add(m);
+      } else this.partial.add(m);
+    }
     this.settle();
   }
 
@@ -646,6 +667,7 @@ class AnswerRecorder {
   /** Stores what is left; throws when some answers could not be stored (their parts may go twice, or wait for a retry). */
   async done(): Promise<void> {
     if (this.unlogged > 0) await new Promise<void>((r) => (this.idle = r));
+    for (const m of this.partial) if (!this.written.has(m)) this.messages.add(m);
     await this.messages.flush();
     await Promise.all(this.others);
     if (this.failure)
