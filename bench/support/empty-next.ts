@@ -10,6 +10,7 @@ import path from "node:path";
 import type { BenchContext } from "./types.ts";
 import { startProcess, waitForHttp, type Proc } from "./procs.ts";
 import { nextBin, projectRoot } from "./switchboard.ts";
+import { withNodeFlags } from "../../lib/server/node-flags.ts";
 
 const source = path.join(projectRoot, "bench", "empty-next");
 
@@ -62,7 +63,8 @@ export async function startEmptyNext(ctx: BenchContext, withRewrites = false): P
   const logDir = ctx.tmpDir("empty-next-");
   const proc = startProcess(`empty Next.js app${withRewrites ? " + the project's rewrites" : ""}`, nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    // The same V8 flags as our server (lib/server/node-flags.ts), so the anchor differs only in the app.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: withNodeFlags(undefined) },
     logFile: path.join(logDir, "server.log"),
   });
   ctx.defer(() => proc.stop());
