@@ -169,8 +169,8 @@ export type AnswerEntry = [seq: number, part: number, smscId: string, duplicate:
 
 /**
  * Logs answers, a row per campaign (campaign_answer_groups: JSON text, one index entry for the
- * whole group). A row per answer cost PostgreSQL as much again to insert, index, delete and
- * vacuum as the rest of the log.
+ * whole group). A row per answer cost PostgreSQL ≈ 9 µs an answer to insert, index, delete and
+ * vacuum: an eighth of its work for a 30k campaign.
  */
 export async function logAnswers(ctx: Ctx, byCampaign: Map<string, AnswerEntry[]>): Promise<void> {
   await ctx.sql.prepared(
@@ -256,7 +256,7 @@ type Run = (text: string, values: unknown[]) => Promise<{ id: string }[]>;
  * each element in JavaScript. Parsing it is a quarter of the statement's time in PostgreSQL, so
  * the rows are lean: one-letter keys, a message's single part on the message's own row, and the
  * body, encoding and expiry only where they differ from the first message's (a personalised
- * text, a number past a window).
+ * text, or the expiry of a message an earlier run stored).
  */
 async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: readonly BatchMessage[], at: Date, inserted = false): Promise<string[]> {
   if (messages.length === 0) return [];
