@@ -212,6 +212,10 @@ describe("POST /sms/campaign", () => {
       );
       expect(parts.rows).toHaveLength(12 * n);
       expect(parts.rows.every((p) => p.status === "Delivered" && p.smsc && !p.dup && p.text.length > 0)).toBe(true);
+      // Each message carries the campaign's body analysis.
+      const analyses = await db.ctx().sql.query<{ a: unknown }>(`SELECT DISTINCT body_analysis AS a FROM messages WHERE campaign_id = $1::uuid`, [r.body.trackingId]);
+      expect(analyses.rows.map((x) => x.a)).toEqual([r.body.smsAnalysis.bodyAnalysis]);
+      expect(r.body.smsAnalysis.bodyAnalysis).toMatchObject({ parts: n });
       if (!strategy) continue;
       // Every part's Queued, Sent and Delivered reached the message callback.
       const reports = await eventually(async () => messaging.received.filter((c) => c.path === path), (c) => c.length >= 12 * n * 3);

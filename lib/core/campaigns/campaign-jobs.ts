@@ -15,6 +15,7 @@ import { advanceCampaign } from "./advance-campaign.ts";
 import { removeCampaigns } from "./remove-campaigns.ts";
 import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
+import { analyzeBody } from "../sms/analyze-body.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { planBatch, submitBatchParts } from "./send-campaign-batch.ts";
 import { getCarrier } from "../../carrier/registry.ts";
@@ -28,14 +29,13 @@ const versioned = z.object({ campaignId: z.uuid(), version: z.number().int() });
 
 /**
  * The campaign as a batch needs it: without its bulky columns (lean-campaign.ts) but with the
- * body analysis its messages store.
+ * body analysis its messages store, worked out again from the body (as the campaign's analysis
+ * was) rather than read out of sms_analysis: that column holds every recipient's country too,
+ * and each batch detoasted its megabyte (≈ 3 ms of PostgreSQL, thirty times per 30k campaign).
  */
 async function campaignForBatch(ctx: Ctx, id: string): Promise<Campaign | null> {
-  const [c, analysis] = await Promise.all([
-    ctx.db.campaign.findUnique({ where: { id }, omit: bulkyColumns }),
-    ctx.sql.query<{ body: unknown }>(`SELECT sms_analysis->'bodyAnalysis' AS body FROM campaigns WHERE id = $1::uuid`, [id]),
-  ]);
-  return c && { ...withoutBulk(c), smsAnalysis: { bodyAnalysis: analysis.rows[0]?.body ?? {} } };
+  const c = await ctx.db.campaign.findUnique({ where: { id }, omit: bulkyColumns });
+  return c && { ...withoutBulk(c), smsAnalysis: { bodyAnalysis: { ...analyzeBody(c.body) } } };
 }
 
 export const campaignBatch = defineJob({
