@@ -68,20 +68,23 @@ interface ContactRow {
   id: string;
   mobile: string;
   country: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  labels: Record<string, unknown> | null;
   groups: string[];
-  blacklisted_services: string[];
+  blacklisted: boolean;
+  /** Read only when the body has placeholders. */
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  labels?: Record<string, unknown> | null;
 }
 
-const contactColumns = "id::text, mobile, country, first_name, last_name, email, labels, groups, blacklisted_services";
-const isBlacklisted = (c: ContactRow) => c.blacklisted_services?.includes("Sms") ?? false;
+/** The contact columns a campaign needs: its labels only when the body has placeholders (tens of thousands of rows). */
+const contactColumns = (personal: boolean) =>
+  `id::text, mobile, country, groups, 'Sms' = ANY(blacklisted_services) AS blacklisted${personal ? ", first_name, last_name, email, labels" : ""}`;
+const isBlacklisted = (c: ContactRow) => c.blacklisted;
 
 function labelValues(c: ContactRow): LabelValues {
   const custom = (c.labels && typeof c.labels === "object" ? c.labels : {}) as Record<string, string>;
-  return { ...custom, firstName: c.first_name, lastName: c.last_name, mobile: c.mobile, email: c.email, country: c.country };
+  return { ...custom, firstName: c.first_name ?? "", lastName: c.last_name ?? "", mobile: c.mobile, email: c.email ?? "", country: c.country };
 }
 
 function campaignError(code: string, developerMessage: string, property?: unknown): ErrorItem {
@@ -101,13 +104,14 @@ export function checkCampaignBasics(input: { from: string } & CampaignRecipients
 export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltCampaign> {
   checkCampaignBasics(input);
   const account = input.accountId;
+  const personal = hasPlaceholders(input.body);
 
   // Contacts named by id.
   const contactIds = [...new Set((input.contacts ?? []).map(String))];
   const badId = contactIds.find((id) => !isUuid(id));
   if (badId !== undefined) fail("contactNotFound", { message: `Contact ${badId} does not exist.`, property: badId, entity: "contact", value: badId });
   const named = contactIds.length
-    ? (await ctx.sql.query<ContactRow>(`SELECT ${contactColumns} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [account, contactIds])).rows
+    ? (await ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [account, contactIds])).rows
     : [];
   if (named.length < contactIds.length) {
     const found = new Set(named.map((c) => c.id));
@@ -133,7 +137,7 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
     const where = groups.includes("All")
       ? "account_id = $1"
       : `account_id = $1 AND (groups && $2::text[]${groups.includes("NotListed") ? " OR cardinality(groups) = 0" : ""})`;
-    members = (await ctx.sql.query<ContactRow>(`SELECT ${contactColumns} FROM contacts WHERE ${where}`, groups.includes("All") ? [account] : [account, custom])).rows;
+    members = (await ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE ${where}`, groups.includes("All") ? [account] : [account, custom])).rows;
   }
 
   // Numbers named directly; a number of a blacklisted contact stays out as well.
@@ -183,7 +187,6 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
   }
 
   // Texts, parts and prices.
-  const personal = hasPlaceholders(input.body);
   const fallback = input.fallbackValues ?? {};
   const textFor = (body: string) => (input.transcode && transcodeBody(body)) || body;
   const shared = personal ? null : splitBody(textFor(input.body));
