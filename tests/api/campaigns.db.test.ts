@@ -226,32 +226,43 @@ describe("POST /sms/campaign", () => {
     }
   });
 
-  it("after a crash, stores the answers the dead run logged as Sent and sends only the rest", async () => {
-    const a = await owner();
-    const to = numbers(10);
-    const r = await create(a.auth, { from: "Relog", body: "Back in stock", to, scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
-    const id = r.body.trackingId;
-    // A first run handed recipients 0-3 over, logged the SMSC's answers and died before storing
-    // their messages; recipient 4 was on the wire, unanswered.
-    await db.ctx().sql.query(`UPDATE campaigns SET state = 'Running', batches = 1 WHERE id = $1`, [id]);
-    await logAnswers(db.ctx(), new Map([[id, [0, 1].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
-    await logAnswers(db.ctx(), new Map([[id, [2, 3].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
-    await campaignBatch.handler(db.ctx(), { campaignId: id, from: 0, to: 10 }, { id: crypto.randomUUID(), retryCount: 1, retryLimit: 10, previousLost: true, checkpoint: { handedOver: 5 } });
-
-    const got = messaging.simulator().received().filter((s) => s.sourceAddr === "Relog").map((s) => `+${s.destinationAddr.replace(/^\+/, "")}`);
-    expect(got.sort()).toEqual(to.slice(4).sort());
+  /** A one-batch campaign whose first run died: Running, nothing stored yet. */
+  async function campaignWithDeadRun(auth: Record<string, string>, from: string, to: string[]) {
+    const r = await create(auth, { from, body: "Back in stock", to, scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
+    await db.ctx().sql.query(`UPDATE campaigns SET state = 'Running', batches = 1 WHERE id = $1`, [r.body.trackingId]);
+    return r.body.trackingId as string;
+  }
+  /** The batch run the job engine starts after a run lost its lease with parts below `handedOver` handed over. */
+  const rerunBatch = (id: string, recipients: number, handedOver: number) =>
+    campaignBatch.handler(db.ctx(), { campaignId: id, from: 0, to: recipients }, { id: crypto.randomUUID(), retryCount: 1, retryLimit: 10, previousLost: true, checkpoint: { handedOver } });
+  async function storedParts(id: string) {
     const parts = await db.ctx().sql.query<{ to: string; status: string; smsc: string; dup: boolean }>(
       `SELECT m."to", p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup FROM messages m JOIN message_parts p ON p.message_id = m.id
        WHERE m.campaign_id = $1 ORDER BY m."to"`,
       [id],
     );
-    expect(parts.rows).toHaveLength(10);
-    const byNumber = new Map(parts.rows.map((p) => [p.to, p]));
+    return { rows: parts.rows, byNumber: new Map(parts.rows.map((p) => [p.to, p])) };
+  }
+
+  it("after a crash, stores the answers the dead run logged as Sent and sends only the rest", async () => {
+    const a = await owner();
+    const to = numbers(10);
+    const id = await campaignWithDeadRun(a.auth, "Relog", to);
+    // A first run handed recipients 0-3 over, logged the SMSC's answers and died before storing
+    // their messages; recipient 4 was on the wire, unanswered.
+    await logAnswers(db.ctx(), new Map([[id, [0, 1].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
+    await logAnswers(db.ctx(), new Map([[id, [2, 3].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
+    await rerunBatch(id, 10, 5);
+
+    const got = messaging.simulator().received().filter((s) => s.sourceAddr === "Relog").map((s) => `+${s.destinationAddr.replace(/^\+/, "")}`);
+    expect(got.sort()).toEqual(to.slice(4).sort());
+    const { rows, byNumber } = await storedParts(id);
+    expect(rows).toHaveLength(10);
     for (let seq = 0; seq < 4; seq++) expect(byNumber.get(to[seq]!)).toMatchObject({ status: "Sent", smsc: `logged-${seq}`, dup: false });
     // Below the dead run's mark and not logged: it may have reached the SMSC, so it is flagged.
     expect(byNumber.get(to[4]!)).toMatchObject({ dup: true });
     for (const n of to.slice(5)) expect(byNumber.get(n)).toMatchObject({ dup: false });
-    expect(parts.rows.every((p) => p.smsc)).toBe(true);
+    expect(rows.every((p) => p.smsc)).toBe(true);
     // Every recipient is a message now: the campaign is Sent and its answer log is gone.
     expect((await get(a.auth, id)).body.state).toBe("Sent");
     const log = await db.ctx().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_answer_groups WHERE campaign_id = $1`, [id]);
@@ -261,19 +272,12 @@ describe("POST /sms/campaign", () => {
   it("after a crash in which every part was answered and logged, stores them all as Sent and sends nothing", async () => {
     const a = await owner();
     const to = numbers(3);
-    const r = await create(a.auth, { from: "AllLogged", body: "Back in stock", to, scheduledDate: Math.floor(Date.now() / 1000) + 3600 });
-    const id = r.body.trackingId;
-    await db.ctx().sql.query(`UPDATE campaigns SET state = 'Running', batches = 1 WHERE id = $1`, [id]);
+    const id = await campaignWithDeadRun(a.auth, "AllLogged", to);
     await logAnswers(db.ctx(), new Map([[id, [0, 1, 2].map((seq): AnswerEntry => [seq, 1, `all-${seq}`, seq === 2 ? 1 : 0])]]));
-    await campaignBatch.handler(db.ctx(), { campaignId: id, from: 0, to: 3 }, { id: crypto.randomUUID(), retryCount: 1, retryLimit: 10, previousLost: true, checkpoint: { handedOver: 3 } });
+    await rerunBatch(id, 3, 3);
 
     expect(messaging.simulator().received().filter((s) => s.sourceAddr === "AllLogged")).toEqual([]);
-    const parts = await db.ctx().sql.query<{ to: string; status: string; smsc: string; dup: boolean }>(
-      `SELECT m."to", p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup FROM messages m JOIN message_parts p ON p.message_id = m.id
-       WHERE m.campaign_id = $1 ORDER BY m."to"`,
-      [id],
-    );
-    const byNumber = new Map(parts.rows.map((p) => [p.to, p]));
+    const { byNumber } = await storedParts(id);
     expect(to.map((n) => byNumber.get(n))).toEqual(to.map((n, seq) => ({ to: n, status: "Sent", smsc: `all-${seq}`, dup: seq === 2 })));
     expect((await get(a.auth, id)).body.state).toBe("Sent");
   });
