@@ -4,7 +4,7 @@
 // its first slot, measured on the database's clock (no clock skew between workers).
 import type { Ctx } from "../context.ts";
 
-/** One interval per part: a second, plus slack for timer and network jitter, so the SMSC never sees two within a second. */
+/** One slot per part: a second, plus slack so that a part seldom waits on the one before it (msUntilSendable). */
 export const SEND_INTERVAL_MS = 1020;
 
 /** Whether a sender can be a rented number at all (digits only); alphanumeric senders are never paced. */
@@ -28,13 +28,28 @@ export async function reserveSendSlots(ctx: Ctx, from: string, parts: number): P
   return r ? { waitMs: Number(r.wait_ms), slotAt: new Date(r.slot_at) } : null;
 }
 
-/** How long until `slotAt`, on the database's clock (0 when it has passed). */
-export async function msUntil(ctx: Ctx, slotAt: Date): Promise<number> {
+/**
+ * How long until the number may hand its SMSC the part whose slot is `slotAt`, on the database's
+ * clock (0 when it may now). Slots alone cannot keep the SMSC's pace: a part that leaves late
+ * (a busy event loop, a slow bind) would reach the SMSC less than a second before the next one,
+ * which left on time. So it is also a second after the last part the SMSC answered
+ * (`markSubmitted`): the SMSC received that part before it answered.
+ */
+export async function msUntilSendable(ctx: Ctx, from: string, slotAt: Date): Promise<number> {
   const { rows } = await ctx.sql.query<{ ms: number | string }>(
-    `SELECT GREATEST(0, EXTRACT(EPOCH FROM ($1::timestamptz - clock_timestamp())) * 1000)::float8 AS ms`,
-    [slotAt.toISOString()],
+    `SELECT GREATEST(0, EXTRACT(EPOCH FROM (GREATEST($2::timestamptz, max(last_submit_at) + interval '1 second') - clock_timestamp())) * 1000)::float8 AS ms
+       FROM rented_numbers WHERE msisdn = $1`,
+    ["+" + from, slotAt.toISOString()],
   );
   return Number(rows[0]?.ms ?? 0);
+}
+
+/** Records that the SMSC answered a part from the rented number `from` (digits, no '+') just now. */
+export async function markSubmitted(ctx: Ctx, from: string): Promise<void> {
+  await ctx.sql.query(
+    `UPDATE rented_numbers SET last_submit_at = GREATEST(coalesce(last_submit_at, clock_timestamp()), clock_timestamp()) WHERE msisdn = $1`,
+    ["+" + from],
+  );
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

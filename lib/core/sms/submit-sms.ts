@@ -15,7 +15,7 @@ import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Ctx } from "../context.ts";
 import type { JobMeta } from "../../jobs/job.ts";
-import { msUntil, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "../numbers/send-pace.ts";
+import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "../numbers/send-pace.ts";
 
 export const submitSms = defineJob({
   name: "sms.submit",
@@ -61,7 +61,7 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
     return;
   }
   // Only a digits-only sender can be a rented number; an alphanumeric one costs no query here.
-  const paced = slotAt;
+  let paced = slotAt;
   if (!paced) {
     const slot = await reserveSendSlots(ctx, message.from, message.messageParts.length);
     if (slot && (slot.waitMs > 20 || message.messageParts.length > 1)) {
@@ -69,7 +69,7 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
       wakeWorkers(submitPacedSms.name);
       return;
     }
-    if (slot) await sleep(slot.waitMs);
+    paced = slot?.slotAt;
   }
   const carrier = await getCarrier();
   const ref = crypto.randomInt(0, 256);
@@ -93,10 +93,16 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
     );
   };
   if (paced) {
-    // One part per slot, on the database's clock.
+    // One part per slot, on the database's clock, and a second after the SMSC answered the last
+    // one: asked again after each wait, as the part before may have left late while this one slept.
     for (const [i, part] of message.messageParts.entries()) {
-      await sleep(await msUntil(ctx, new Date(paced.getTime() + i * SEND_INTERVAL_MS)));
-      await submitPart(part);
+      const slot = new Date(paced.getTime() + i * SEND_INTERVAL_MS);
+      for (let ms = await msUntilSendable(ctx, message.from, slot); ms > 0; ms = await msUntilSendable(ctx, message.from, slot)) await sleep(ms);
+      try {
+        await submitPart(part);
+      } finally {
+        await markSubmitted(ctx, message.from);
+      }
     }
   } else await Promise.all(message.messageParts.map(submitPart));
   wakeWorkers(deliverCallback.name);
