@@ -24,6 +24,8 @@ export interface Sql {
    * COPY's text format (see copyRow). About twice as fast as INSERT … unnest for 10k+ rows.
    */
   copyIn(statement: string, data: string): Promise<void>;
+  /** Whether two statements sent at once run at once (a PostgreSQL pool); PGlite and a session run one at a time. */
+  readonly concurrent: boolean;
 }
 
 /** The mark of a statement to plan on every run (see adhoc). */
@@ -99,6 +101,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       });
     type Queryable = Pick<InstanceType<typeof pg.default.Pool>, "query">;
     const over = (conn: Queryable, client?: Client): Omit<Sql, "session"> => ({
+      concurrent: !client,
       query: async (text, values) => ({ rows: (await conn.query(text, values as unknown[])).rows }),
       prepared: async (name, text, values) => ({ rows: (await conn.query({ name, text, values })).rows }),
       exec: async (text) => {
@@ -160,6 +163,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       await lite.query(statement.replace(/FROM\s+STDIN\s*$/i, "FROM '/dev/blob'"), [], { blob: new Blob([data]) });
     },
     session: (fn) => fn(sql),
+    concurrent: false,
   };
   return {
     kind: "pglite",

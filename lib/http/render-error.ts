@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DomainError, databaseUnavailable, errorCatalog, type ErrorItem } from "../core/errors.ts";
 import { log } from "./logger.ts";
+import { compressionHeaders } from "./compress.ts";
 
 export interface ErrorEnvelope {
   code: string;
@@ -63,8 +64,16 @@ export function errorResponse(err: unknown, requestId: string): Response {
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? Number(v) : v)), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
-  });
+  const text = stringify(body);
+  return new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...compressionHeaders(text), ...headers } });
+}
+
+/** JSON text, bigints as numbers: a replacer only when there is one (it costs a call per value). */
+function stringify(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (e) {
+    if (!(e instanceof TypeError && /BigInt/i.test(e.message))) throw e;
+    return JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? Number(v) : v));
+  }
 }

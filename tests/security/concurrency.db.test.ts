@@ -134,6 +134,12 @@ describe("two concurrent campaigns with the same name", () => {
     // The refused one charged nothing: one campaign's message was paid for per round.
     const charges = await ctx.db.ledgerEntry.count({ where: { accountId: a.account.id, kind: "Charge" } });
     expect(charges).toBe(4);
+    // Nor left recipients behind (on PostgreSQL they were copied while its row was refused).
+    const { rows: left } = await ctx.sql.query<{ recipients: number; orphans: number }>(
+      `SELECT count(*)::int AS recipients, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.id = r.campaign_id))::int AS orphans
+         FROM campaign_recipients r WHERE r.mobile LIKE '+30691241000_'`,
+    );
+    expect(left[0]).toEqual({ recipients: 4, orphans: 0 });
   });
 
   it("lets only one of a create and a rename to the same name through", async () => {

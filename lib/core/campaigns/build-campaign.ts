@@ -106,39 +106,31 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
   const account = input.accountId;
   const personal = hasPlaceholders(input.body);
 
-  // Contacts named by id.
+  // The contacts named by id, the groups' members and the blacklisted among the numbers named
+  // directly are three reads of tens of thousands of rows: sent at once, checked in turn.
   const contactIds = [...new Set((input.contacts ?? []).map(String))];
   const badId = contactIds.find((id) => !isUuid(id));
   if (badId !== undefined) fail("contactNotFound", { message: `Contact ${badId} does not exist.`, property: badId, entity: "contact", value: badId });
-  const named = contactIds.length
-    ? (await ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [account, contactIds])).rows
-    : [];
-  if (named.length < contactIds.length) {
-    const found = new Set(named.map((c) => c.id));
-    const missing = contactIds.find((id) => !found.has(id))!;
-    fail("contactNotFound", { message: `Contact ${missing} does not exist.`, property: missing, entity: "contact", value: missing });
-  }
+  const namedRead = contactIds.length
+    ? ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [account, contactIds])
+    : null;
 
   // Groups: the built-in ones, and those the account made (or that tag some contact).
   const groups = [...new Set((input.groups ?? []).map(String))];
   const custom = groups.filter((g) => !(BUILT_IN_GROUPS as readonly string[]).includes(g));
-  let members: ContactRow[] = [];
-  if (groups.length) {
-    if (custom.length) {
-      const known = await ctx.sql.query<{ name: string }>(
+  const knownRead = custom.length
+    ? ctx.sql.query<{ name: string }>(
         `SELECT name FROM contact_groups WHERE account_id = $1 AND name = ANY($2::text[])
          UNION SELECT DISTINCT unnest(groups) FROM contacts WHERE account_id = $1 AND groups && $2::text[]`,
         [account, custom],
-      );
-      const have = new Set(known.rows.map((r) => r.name));
-      const missing = custom.find((g) => !have.has(g));
-      if (missing !== undefined) fail("groupNotFound", { message: `Group ${missing} does not exist.`, property: missing, entity: "group", value: missing });
-    }
-    const where = groups.includes("All")
-      ? "account_id = $1"
-      : `account_id = $1 AND (groups && $2::text[]${groups.includes("NotListed") ? " OR cardinality(groups) = 0" : ""})`;
-    members = (await ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE ${where}`, groups.includes("All") ? [account] : [account, custom])).rows;
-  }
+      )
+    : null;
+  const where = groups.includes("All")
+    ? "account_id = $1"
+    : `account_id = $1 AND (groups && $2::text[]${groups.includes("NotListed") ? " OR cardinality(groups) = 0" : ""})`;
+  const membersRead = groups.length
+    ? ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE ${where}`, groups.includes("All") ? [account] : [account, custom])
+    : null;
 
   // Numbers named directly; a number of a blacklisted contact stays out as well.
   const invalid: string[] = [];
@@ -152,14 +144,27 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
       toNumbers.push(r.e164);
     }
   }
-  const blockedNumbers = new Set<string>();
-  if (toNumbers.length) {
-    const rows = await ctx.sql.query<{ mobile: string }>(
-      `SELECT mobile FROM contacts WHERE account_id = $1 AND mobile = ANY($2::text[]) AND 'Sms' = ANY(blacklisted_services)`,
-      [account, toNumbers],
-    );
-    for (const r of rows.rows) blockedNumbers.add(r.mobile);
+  const blockedRead = toNumbers.length
+    ? ctx.sql.query<{ mobile: string }>(
+        `SELECT mobile FROM contacts WHERE account_id = $1 AND mobile = ANY($2::text[]) AND 'Sms' = ANY(blacklisted_services)`,
+        [account, toNumbers],
+      )
+    : null;
+  const [namedRows, knownRows, memberRows, blockedRows] = await Promise.all([namedRead, knownRead, membersRead, blockedRead]);
+
+  const named = namedRows?.rows ?? [];
+  if (named.length < contactIds.length) {
+    const found = new Set(named.map((c) => c.id));
+    const missing = contactIds.find((id) => !found.has(id))!;
+    fail("contactNotFound", { message: `Contact ${missing} does not exist.`, property: missing, entity: "contact", value: missing });
   }
+  if (knownRows) {
+    const have = new Set(knownRows.rows.map((r) => r.name));
+    const missing = custom.find((g) => !have.has(g));
+    if (missing !== undefined) fail("groupNotFound", { message: `Group ${missing} does not exist.`, property: missing, entity: "group", value: missing });
+  }
+  const members = memberRows?.rows ?? [];
+  const blockedNumbers = new Set(blockedRows?.rows.map((r) => r.mobile));
 
   // One recipient per number: named contacts first (their labels personalise), then group
   // members, then plain numbers.
