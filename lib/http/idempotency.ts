@@ -6,6 +6,7 @@ import { claimIdempotencyKey } from "../core/idempotency/claim-idempotency-key.t
 import { recordIdempotentAnswer, releaseIdempotencyKey } from "../core/idempotency/settle-idempotency-key.ts";
 import { requestFingerprint } from "../core/idempotency/request-fingerprint.ts";
 import { log } from "./logger.ts";
+import { compressionHeaders } from "./compress.ts";
 
 export const MAX_KEY_LENGTH = 255;
 
@@ -52,7 +53,7 @@ export async function idempotently(
   if (found.kind === "replay")
     return new Response(found.body, {
       status: found.status,
-      headers: { "Content-Type": "application/json; charset=utf-8", "Idempotent-Replayed": "true" },
+      headers: { "Content-Type": "application/json; charset=utf-8", ...compressionHeaders(found.body), "Idempotent-Replayed": "true" },
     });
   let response: Response;
   try {
