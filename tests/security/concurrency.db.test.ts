@@ -142,6 +142,31 @@ describe("two concurrent campaigns with the same name", () => {
     expect(left[0]).toEqual({ recipients: 4, orphans: 0 });
   });
 
+  it("accepts a dozen campaigns created at once through one pool of four connections", async () => {
+    const ctx = db.ctx();
+    const a = await makeAccount(ctx, { balance: 1000 });
+    const auth = bearer(await a.token("sms"));
+    // On PostgreSQL each create writes its row and copies its recipients on two connections at
+    // once: twelve of them must share four without waiting on each other for ever.
+    setDatabase(pools[0]!);
+    const started = Array.from({ length: 12 }, (_, k) =>
+      call(sendCampaign, {
+        method: "POST",
+        path: "/sms/campaign",
+        headers: auth,
+        body: { campaignName: `At once ${k}`, from: "Crowd", body: "hi", to: Array.from({ length: 50 }, (_, j) => `+3069125${String(k * 100 + j).padStart(5, "0")}`) },
+      }),
+    );
+    setDatabase(db.database());
+    const answers = await Promise.all(started);
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+    const { rows } = await ctx.sql.query<{ id: string; n: number }>(
+      `SELECT c.id::text, (SELECT count(*)::int FROM campaign_recipients r WHERE r.campaign_id = c.id) AS n FROM campaigns c WHERE c.account_id = $1`,
+      [a.account.id],
+    );
+    expect(rows.map((r) => r.n)).toEqual(Array(12).fill(50));
+  });
+
   it("lets only one of a create and a rename to the same name through", async () => {
     const ctx = db.ctx();
     const a = await makeAccount(ctx, { balance: 100 });

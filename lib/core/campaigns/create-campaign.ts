@@ -76,17 +76,31 @@ async function insertDraft(ctx: Ctx, d: Draft) {
     }
     return;
   }
-  await ctx.sql.session(async (s) => {
-    await s.query("BEGIN");
-    const row = insertDraftRow(ctx.sql, d);
-    // Let the row's statement leave before building the COPY's 30k lines.
-    await new Promise((r) => setImmediate(r));
-    const [rowDone, copy] = await Promise.allSettled([row, copyRecipients(s, d.id, recipients)]);
-    if (rowDone.status === "fulfilled" && copy.status === "fulfilled") return void (await s.query("COMMIT"));
-    await s.query("ROLLBACK").catch(() => undefined);
-    if (rowDone.status === "fulfilled") await removeCampaigns(ctx.sql, `id = $1`, [d.id]).catch(() => undefined);
-    throw rowDone.status === "rejected" ? rowDone.reason : (copy as PromiseRejectedResult).reason;
-  });
+  // The row asks the pool for its connection before the COPY's session asks for one: a session
+  // holds its connection while it waits for its row, so it must never be what keeps that row (or
+  // another create's) from getting one. The pool serves requests in order.
+  const row = insertDraftRow(ctx.sql, d).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
+  try {
+    await ctx.sql.session(async (s) => {
+      await s.query("BEGIN");
+      try {
+        await copyRecipients(s, d.id, recipients);
+        const refused = await row;
+        if (refused) throw refused.error;
+        await s.query("COMMIT");
+      } catch (e) {
+        await s.query("ROLLBACK").catch(() => undefined);
+        throw e;
+      }
+    });
+  } catch (e) {
+    const refused = await row;
+    if (!refused) await removeCampaigns(ctx.sql, `id = $1`, [d.id]).catch(() => undefined);
+    throw refused ? refused.error : e;
+  }
 }
 
 function insertDraftRow(sql: Sql, d: Draft) {
