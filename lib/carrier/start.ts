@@ -6,6 +6,7 @@ import { contextFor } from "../core/context.ts";
 import { receiptApplier } from "../core/sms/apply-receipts.ts";
 import { receiveInbound } from "../core/sms/receive-inbound.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
+import { otpSmsStatus } from "../core/otp/sync-sms-step.ts";
 import { log } from "../http/logger.ts";
 import { env } from "../env.ts";
 import { carrierOptionsFromUrl, connectCarrier } from "./smpp-carrier.ts";
@@ -33,7 +34,9 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
     url = simulator.url;
   }
   const ctx = contextFor(database);
-  await ctx.enqueue.prepare([deliverCallback]);
+  // Receipts enqueue these inside their status change's transaction: a queue first created there
+  // would hold that transaction's connection while pg-boss set it up on another.
+  await ctx.enqueue.prepare([deliverCallback, otpSmsStatus]);
   // The bundled simulator takes whatever it is sent: two binds, a window of 50, no rate limit.
   // A real SMSC's contract is written in SMSC_URL: ?binds=4&window=20&tps=500.
   const fromUrl = carrierOptionsFromUrl(url);
