@@ -90,6 +90,9 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
             ...(result.possibleDuplicate ? { possibleDuplicate: true } : {}),
           })
         : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
+      // The SMSC has answered: waiting for a busy pool's connection beats failing the job, whose
+      // retry would send the part again (Prisma gives up after 2 s by default).
+      { maxWait: 30_000 },
     );
   };
   if (paced) {
