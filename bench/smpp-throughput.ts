@@ -14,7 +14,7 @@ import smpp from "smpp";
 import { buildSubmitSm, connectCarrier, parseSmppUrl } from "../lib/carrier/smpp-carrier.ts";
 import { smppParams } from "../lib/carrier/submit-sm-pdu.ts";
 import { startSmscSimulator } from "../lib/carrier/smsc-simulator.ts";
-import type { SubmitPart } from "../lib/carrier/types.ts";
+import type { SubmitPart } from "../lib/core/ports/carrier.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { fixed, int, median } from "./support/stats.ts";
 

@@ -1,6 +1,6 @@
 // The process's SMS carrier: an SMPP connection to SMSC_URL or, by default, to the bundled
 // SMSC simulator started in this process. Job handlers reach it here; tests install their own.
-import type { Carrier } from "./types.ts";
+import type { Carrier } from "../core/ports/carrier.ts";
 
 const key = Symbol.for("switchboard.carrier");
 type G = typeof globalThis & { [key]?: Promise<Carrier> };

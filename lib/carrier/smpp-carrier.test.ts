@@ -3,7 +3,7 @@ import smpp from "smpp";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSubmitSm, connectCarrier, parseReceipt, parseSmppUrl, relativeValidity, type CarrierOptions, type SmppCarrier } from "./smpp-carrier.ts";
 import { startSmscSimulator, type SimulatorOptions, type SmscSimulator } from "./smsc-simulator.ts";
-import type { DeliveryReceipt, InboundMessage, SubmitPart } from "./types.ts";
+import type { DeliveryReceipt, InboundMessage, SubmitPart } from "../core/ports/carrier.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

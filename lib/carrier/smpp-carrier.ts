@@ -15,7 +15,7 @@ import { decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2 } from "../core/sms/enco
 import "./client-ref.ts";
 import { EncodedSubmitSm, encodeSubmitSmBody, type SubmitSmFields } from "./submit-sm-pdu.ts";
 import { alternateMessageIds, canonicalMessageId } from "./message-id.ts";
-import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitOptions, SubmitPart, SubmitResult } from "./types.ts";
+import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitOptions, SubmitPart, SubmitResult } from "../core/ports/carrier.ts";
 
 export interface CarrierOptions {
   /** Number of bind_transceiver sessions (default 1). */

@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { isGsm7 } from "../core/sms/analyze-body.ts";
 import { encodeGsm7, encodeUcs2 } from "../core/sms/encode.ts";
-import type { CarrierLog } from "./types.ts";
+import type { CarrierLog } from "../core/ports/carrier.ts";
 import { CLIENT_REF_TLV } from "./client-ref.ts";
 
 export interface SimulatedOutcome {

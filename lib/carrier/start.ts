@@ -4,7 +4,7 @@
 import type { Database } from "../db/connection.ts";
 import { contextFor } from "../core/context.ts";
 import { receiptApplier } from "../core/sms/apply-receipts.ts";
-import { receiveInbound } from "../core/sms/receive-inbound.ts";
+import { receiveInbound } from "../core/numbers/receive-inbound.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 import { otpSmsStatus } from "../core/otp/sync-sms-step.ts";
 import { log } from "../http/logger.ts";
@@ -12,7 +12,7 @@ import { env } from "../env.ts";
 import { carrierOptionsFromUrl, connectCarrier } from "./smpp-carrier.ts";
 import { startSmscSimulator } from "./smsc-simulator.ts";
 import { setCarrier } from "./registry.ts";
-import type { Carrier } from "./types.ts";
+import type { Carrier } from "../core/ports/carrier.ts";
 
 export interface CarrierHandle {
   carrier: Carrier;

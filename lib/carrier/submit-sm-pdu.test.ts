@@ -2,7 +2,7 @@ import smpp from "smpp";
 import { describe, expect, it } from "vitest";
 import { buildSubmitSm } from "./smpp-carrier.ts";
 import { EncodedSubmitSm, encodeSubmitSmBody, smppParams } from "./submit-sm-pdu.ts";
-import type { SubmitPart } from "./types.ts";
+import type { SubmitPart } from "../core/ports/carrier.ts";
 
 const part = (over: Partial<SubmitPart> = {}): SubmitPart => ({
   partId: "0b9e6f8e-5c1d-4a44-9d55-2f0a3c1b7e10",

@@ -6,7 +6,7 @@ import { pruneIdempotencyKeysJob } from "../core/idempotency/prune-idempotency-k
 import { submitPacedSms, submitSms } from "../core/sms/submit-sms.ts";
 import { expireSms } from "../core/sms/expire-messages.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
-import { deliverInboundCallback } from "../core/numbers/deliver-inbound-callback.ts";
+import { deliverInboundCallback } from "../core/callbacks/deliver-inbound-callback.ts";
 import { renewNumbersJob } from "../core/numbers/renew-numbers.ts";
 import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 import { otpJobs } from "../core/otp/otp-jobs.ts";

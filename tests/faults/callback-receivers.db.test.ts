@@ -15,7 +15,7 @@ import { eventually } from "../support/messaging.ts";
 import { startWorker, type Worker } from "../../lib/jobs/worker.ts";
 import { wakeWorkers } from "../../lib/jobs/wake.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
-import { deliverInboundCallback } from "../../lib/core/numbers/deliver-inbound-callback.ts";
+import { deliverInboundCallback } from "../../lib/core/callbacks/deliver-inbound-callback.ts";
 import { scheduleCallback } from "../../lib/core/callbacks/schedule-callback.ts";
 import { signatureHeaders } from "../../lib/core/callbacks/sign.ts";
 

@@ -17,7 +17,7 @@ import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
 import { contextFor, type Ctx } from "../../lib/core/context.ts";
 import { receiptApplier } from "../../lib/core/sms/apply-receipts.ts";
 import type { ReceiptOptions } from "../../lib/core/sms/apply-receipt.ts";
-import { receiveInbound } from "../../lib/core/sms/receive-inbound.ts";
+import { receiveInbound } from "../../lib/core/numbers/receive-inbound.ts";
 import type { Database } from "../../lib/db/connection.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { createCampaign } from "../../lib/core/campaigns/create-campaign.ts";

@@ -13,7 +13,7 @@ import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount, sessionCookie } from "../support/factories.ts";
 import { bearer, call, type Call, type RouteHandler } from "../support/http.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
-import { receiveInboundMessage } from "../../lib/core/sms/receive-inbound.ts";
+import { receiveInboundMessage } from "../../lib/core/numbers/receive-inbound.ts";
 
 const db = useTestDatabase();
 const root = path.resolve(import.meta.dirname, "../..");

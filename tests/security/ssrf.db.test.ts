@@ -21,7 +21,7 @@ import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
-import { deliverInboundCallback } from "../../lib/core/numbers/deliver-inbound-callback.ts";
+import { deliverInboundCallback } from "../../lib/core/callbacks/deliver-inbound-callback.ts";
 import { deliverOtpWebhook } from "../../lib/core/otp/deliver-webhook.ts";
 import { closeOutboundAgents, outboundHttp, postJson, type Resolved } from "../../lib/core/callbacks/outbound-http.ts";
 import { env } from "../../lib/env.ts";

@@ -6,13 +6,13 @@ import { afterAll, beforeAll } from "vitest";
 import { startSmscSimulator, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
 import { connectCarrier } from "../../lib/carrier/smpp-carrier.ts";
 import { setCarrier } from "../../lib/carrier/registry.ts";
-import type { Carrier } from "../../lib/carrier/types.ts";
+import type { Carrier } from "../../lib/core/ports/carrier.ts";
 import { startWorker, type Worker } from "../../lib/jobs/worker.ts";
 import { jobs } from "../../lib/jobs/registry.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
 import { contextFor } from "../../lib/core/context.ts";
 import { receiptApplier } from "../../lib/core/sms/apply-receipts.ts";
-import { receiveInbound } from "../../lib/core/sms/receive-inbound.ts";
+import { receiveInbound } from "../../lib/core/numbers/receive-inbound.ts";
 import type { Database } from "../../lib/db/connection.ts";
 
 export interface Received {

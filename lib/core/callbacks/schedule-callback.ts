@@ -2,8 +2,8 @@
 // the change that causes it: committed together, or not at all.
 import type { Ctx, Tx } from "../context.ts";
 import { deliverCallback } from "./deliver-callback.ts";
-import { deliverInboundCallback } from "../numbers/deliver-inbound-callback.ts";
-import { inboundCallbackKinds } from "../numbers/inbound-retry.ts";
+import { deliverInboundCallback } from "./deliver-inbound-callback.ts";
+import { inboundCallbackKinds } from "./inbound-retry.ts";
 import { poolCallbackFields } from "../pools/pool-callback-fields.ts";
 
 export interface CallbackInput {

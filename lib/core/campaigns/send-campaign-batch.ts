@@ -24,7 +24,7 @@ import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { uuidFrom } from "../../ids.ts";
 import { getCarrier } from "../../carrier/registry.ts";
-import type { SubmitResult } from "../../carrier/types.ts";
+import type { SubmitResult } from "../ports/carrier.ts";
 import { leaseHeld, UncertainOutcome, type JobMeta } from "../../jobs/job.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";

@@ -6,7 +6,7 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { startSmscSimulator } from "../../carrier/smsc-simulator.ts";
 import { connectCarrier } from "../../carrier/smpp-carrier.ts";
-import { receiveInboundMessage } from "../sms/receive-inbound.ts";
+import { receiveInboundMessage } from "./receive-inbound.ts";
 import { normalizeMsisdn } from "./number-resource.ts";
 
 export interface SimulateInboundInput {

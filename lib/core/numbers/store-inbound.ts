@@ -4,11 +4,11 @@
 // rents is not stored (null).
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
-import type { InboundMessage } from "../../carrier/types.ts";
+import type { InboundMessage } from "../ports/carrier.ts";
 import { analyzeBody, splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
-import { deliverInboundCallback } from "./deliver-inbound-callback.ts";
+import { deliverInboundCallback } from "../callbacks/deliver-inbound-callback.ts";
 import { normalizeMsisdn } from "./number-resource.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 

@@ -3,7 +3,7 @@
 // UNDELIVERED end the step and send the next one. A report can overtake the commit of its own
 // send, so an unknown message is looked up again for a moment, then refused (reported again).
 import type { Ctx } from "../context.ts";
-import type { ViberStatusReport } from "../../providers/viber/types.ts";
+import type { ViberStatusReport } from "../ports/viber.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverOtpWebhook } from "./deliver-webhook.ts";
 import { flowEvent, lockFlow, notifyFlow } from "./flow-state.ts";

@@ -7,7 +7,7 @@
 // duplicate, or garbage) must not come back forever. Any database error refuses it (the SMSC
 // retries): nothing is lost.
 import type { Ctx } from "../context.ts";
-import type { DeliveryReceipt } from "../../carrier/types.ts";
+import type { DeliveryReceipt } from "../ports/carrier.ts";
 import { log } from "../../http/logger.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";

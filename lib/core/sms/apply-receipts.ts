@@ -5,7 +5,7 @@
 // by one. Each receipt's promise settles when it is stored, so the carrier acknowledges the
 // deliver_sm only then.
 import type { Ctx } from "../context.ts";
-import type { DeliveryReceipt } from "../../carrier/types.ts";
+import type { DeliveryReceipt } from "../ports/carrier.ts";
 import { applyReceipt, type ReceiptOptions } from "./apply-receipt.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";
 import { campaignTouched } from "../campaigns/advance-campaign.ts";

@@ -1,6 +1,6 @@
 // The submit_sm of one part, as the carrier takes it: the same for a single message's parts and
 // a campaign batch's.
-import type { SubmitPart } from "../../carrier/types.ts";
+import type { SubmitPart } from "../ports/carrier.ts";
 
 export function submitPartOf(
   part: { id: string; text: string; partNumber: number },

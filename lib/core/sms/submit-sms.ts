@@ -15,7 +15,7 @@ import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Ctx } from "../context.ts";
 import type { JobMeta } from "../../jobs/job.ts";
-import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "../numbers/send-pace.ts";
+import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
 
 export const submitSms = defineJob({
   name: "sms.submit",

@@ -1,6 +1,6 @@
 // The process's Viber provider (the bundled simulator by default). Jobs reach it here; tests
 // install their own.
-import type { ViberProvider } from "./types.ts";
+import type { ViberProvider } from "../../core/ports/viber.ts";
 
 const key = Symbol.for("switchboard.viber");
 type G = typeof globalThis & { [key]?: ViberProvider };

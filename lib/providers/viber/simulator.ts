@@ -3,7 +3,7 @@
 // (EXPIRED), 0005 never gets a report (the flow's own ttl must end it), 0007 FAILED; any other
 // number is DELIVERED. A report the handler rejects is tried again a little later.
 import crypto from "node:crypto";
-import type { ViberOtpMessage, ViberProvider, ViberReportStatus, ViberStatusReport, ViberSendResult } from "./types.ts";
+import type { ViberOtpMessage, ViberProvider, ViberReportStatus, ViberStatusReport, ViberSendResult } from "../../core/ports/viber.ts";
 
 export interface ViberSimulatorOptions {
   deliveryDelayMs: number;

@@ -8,7 +8,7 @@ import { env } from "../../env.ts";
 import { log } from "../../http/logger.ts";
 import { setViberProvider } from "./registry.ts";
 import { startViberSimulator } from "./simulator.ts";
-import type { ViberProvider } from "./types.ts";
+import type { ViberProvider } from "../../core/ports/viber.ts";
 
 export async function startViber(database: Database, options: { deliveryDelayMs?: number } = {}): Promise<{ provider: ViberProvider; close(): Promise<void> }> {
   const ctx = contextFor(database);

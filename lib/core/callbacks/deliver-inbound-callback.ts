@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import { env } from "../../env.ts";
-import { postCallback } from "../callbacks/outbound-http.ts";
+import { postCallback } from "./outbound-http.ts";
 import { INBOUND_TIMEOUT_MS, inboundRetryDelay } from "./inbound-retry.ts";
 
 export const deliverInboundCallback = defineJob({

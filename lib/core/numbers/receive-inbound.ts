@@ -3,9 +3,9 @@
 // an opt-out word (STOP, UNSUBSCRIBE…) blacklists the sender's contacts for Sms — in the
 // number's account, or in every account when the number is nobody's.
 import type { Ctx } from "../context.ts";
-import type { InboundMessage } from "../../carrier/types.ts";
+import type { InboundMessage } from "../ports/carrier.ts";
 import { handleInboundStop } from "../contacts/handle-inbound-stop.ts";
-import { storeInbound } from "../numbers/store-inbound.ts";
+import { storeInbound } from "./store-inbound.ts";
 import { log } from "../../http/logger.ts";
 
 export async function receiveInbound(ctx: Ctx, m: InboundMessage): Promise<void> {
