@@ -23,7 +23,7 @@ import pg from "pg";
 import { Agent, request } from "undici";
 import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
-import { startWorker } from "../lib/jobs/worker.ts";
+import { startWorker } from "../lib/server/worker.ts";
 import { createBoss } from "../lib/jobs/boss.ts";
 import { wakeWorkers } from "../lib/jobs/wake.ts";
 import { deliverCallback } from "../lib/core/callbacks/deliver-callback.ts";

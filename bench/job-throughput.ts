@@ -16,7 +16,7 @@ import pg from "pg";
 import { openDatabase, type Database } from "../lib/db/connection.ts";
 import { defineJob } from "../lib/jobs/job.ts";
 import { createBoss, ensureQueues } from "../lib/jobs/boss.ts";
-import { startWorker, type Worker } from "../lib/jobs/worker.ts";
+import { startWorker, type Worker } from "../lib/server/worker.ts";
 import { wakeWorkers } from "../lib/jobs/wake.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { fixed, int, median, sleep } from "./support/stats.ts";

@@ -64,7 +64,7 @@ function profileReport(dir: string, w: Window, requests: number): string {
  */
 async function moreAccounts(sb: { baseUrl: string; databaseUrl: string }, n: number): Promise<string[]> {
   const { openDatabase } = await import("../lib/db/connection.ts");
-  const { contextFor } = await import("../lib/core/context.ts");
+  const { contextFor } = await import("../lib/server/context.ts");
   const { createAccount } = await import("../lib/core/accounts/create-account.ts");
   const { createApplication } = await import("../lib/core/applications/create-application.ts");
   const { allScopes } = await import("../lib/auth/scopes.ts");
@@ -133,7 +133,7 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
   // operations, Prisma vs pg.
   const tokens = await moreAccounts(sb, ACCOUNTS);
   const { openDatabase } = await import("../lib/db/connection.ts");
-  const { contextFor } = await import("../lib/core/context.ts");
+  const { contextFor } = await import("../lib/server/context.ts");
   const database = await openDatabase({ kind: "postgres", url: sb.databaseUrl, poolSize: 2 });
   let perOp: { name: string; wallMs: number; cpuMs: number }[] = [];
   try {

@@ -24,6 +24,7 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ALLOW_PRIVATE_CALLBACK_URLS: bool.optional(),
   SIM_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  SMSC_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(2775),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),

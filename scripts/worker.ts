@@ -3,10 +3,10 @@
 import { parseEnv } from "../lib/env.ts";
 import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
-import { startWorker } from "../lib/jobs/worker.ts";
-import { jobs } from "../lib/jobs/registry.ts";
-import { startCarrier } from "../lib/carrier/start.ts";
-import { startViber } from "../lib/providers/viber/start.ts";
+import { startWorker } from "../lib/server/worker.ts";
+import { jobs } from "../lib/server/jobs.ts";
+import { startCarrier } from "../lib/server/carrier.ts";
+import { startViber } from "../lib/server/viber.ts";
 
 const e = parseEnv();
 if (!e.DATABASE_URL) {

@@ -2,7 +2,7 @@
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDatabase } from "../db/index.ts";
-import { contextFor } from "../core/context.ts";
+import { contextFor } from "../server/context.ts";
 import { authenticateUser } from "../core/users/authenticate-user.ts";
 import { env } from "../env.ts";
 

@@ -6,7 +6,7 @@ import os from "node:os";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
-import type { JobDefinition } from "./job.ts";
+import type { JobDefinition, JobRef } from "./job.ts";
 import { log } from "../http/logger.ts";
 import { anyCause } from "../core/errors.ts";
 
@@ -122,7 +122,7 @@ export function transactionDb(tx: Tx): PgBoss.Db {
 
 export async function enqueue<T extends object>(
   boss: PgBoss,
-  job: JobDefinition,
+  job: JobRef,
   payload: T,
   options: { tx?: Tx; singletonKey?: string; startAfter?: Date | number; id?: string } = {},
 ): Promise<string | null> {
@@ -136,7 +136,7 @@ export async function enqueue<T extends object>(
 }
 
 /** Enqueues many jobs of one queue in one statement (pg-boss insert: the queue's retry and expiry settings apply as with send). */
-export async function enqueueMany<T extends object>(boss: PgBoss, job: JobDefinition, items: readonly { payload: T; startAfter?: Date }[], options: { tx?: Tx } = {}): Promise<void> {
+export async function enqueueMany<T extends object>(boss: PgBoss, job: JobRef, items: readonly { payload: T; startAfter?: Date }[], options: { tx?: Tx } = {}): Promise<void> {
   if (items.length === 0) return;
   const jobs = items.map((i) => ({ name: job.name, data: job.payload.parse(i.payload) as object, ...(i.startAfter ? { startAfter: i.startAfter.toISOString() } : {}) }));
   await boss.insert(jobs, options.tx ? { db: transactionDb(options.tx) } : {});

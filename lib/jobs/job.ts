@@ -29,9 +29,13 @@ export interface JobMeta {
   saveCheckpoint?(value: unknown): Promise<boolean>;
 }
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+/** What enqueuing a job needs: its queue's name and its payload's schema. */
+export interface JobRef<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobRef<S> {
   handler(ctx: Ctx, payload: z.output<S>, meta: JobMeta): Promise<void>;
   retryLimit: number;
   retryDelaySeconds: number;
@@ -64,7 +68,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * the next job only when the ones it holds are nearly done, and leaves the rest of the queue to
    * other workers instead of holding it. While it says no, the lanes ask again every 50 ms.
    */
-  maxInHand?: (held: number) => number | Promise<number>;
+  maxInHand?: (held: number, ctx: Ctx) => number | Promise<number>;
   /** Cron expression for recurring jobs. */
   cron?: string;
 }
@@ -73,6 +77,23 @@ export function defineJob<S extends z.ZodType>(
   job: Pick<JobDefinition<S>, "name" | "payload" | "handler"> & Partial<JobDefinition<S>>,
 ): JobDefinition<S> {
   return { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300, batchSize: 20, concurrency: 1, ...job };
+}
+
+/** One claimed job as a batch handler sees it. */
+export interface ClaimedJob<P = unknown> {
+  payload: P;
+  meta: JobMeta;
+}
+
+/**
+ * A definition may handle a claimed batch as a whole (one query for all its rows, one write for
+ * all its results) instead of job by job: `handleBatch` returns, per job in order, null when it
+ * succeeded or the error that makes it retry. `batchesInFlight` batches of one queue run at
+ * once in this process (default 1); `concurrency` is not used for such jobs.
+ */
+export interface BatchHandling<P = never> {
+  handleBatch(ctx: Ctx, jobs: ClaimedJob<P>[]): Promise<Array<Error | null>>;
+  batchesInFlight?: number;
 }
 
 /** Whether the handler still holds its job (true outside a worker). */

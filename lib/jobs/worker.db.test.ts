@@ -7,7 +7,7 @@ import { z } from "zod";
 import { useTestDatabase } from "../../tests/support/test-db.ts";
 import { claimJobs, completeClaims, createBoss, enqueue, ensureQueues, failClaims, releaseOrphans, workerTag } from "./boss.ts";
 import { defineJob, type JobMeta } from "./job.ts";
-import { startWorker, type Worker } from "./worker.ts";
+import { startWorker, type Worker } from "../server/worker.ts";
 
 const db = useTestDatabase();
 

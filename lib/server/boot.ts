@@ -5,14 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { env, persistentSecret } from "../env.ts";
 import { closeDatabase, getDatabase } from "../db/index.ts";
-import { contextFor } from "../core/context.ts";
+import { contextFor } from "./context.ts";
 import { seedDemo, type DemoCredentials } from "../core/seed/seed-demo.ts";
-import { startWorker, type Worker } from "../jobs/worker.ts";
-import { startCarrier, type CarrierHandle } from "../carrier/start.ts";
-import { startViber } from "../providers/viber/start.ts";
+import { startWorker, type Worker } from "./worker.ts";
+import { startCarrier, type CarrierHandle } from "./carrier.ts";
+import { startViber } from "./viber.ts";
 import { startDefaultSink, type SmtpSink } from "../providers/smtp/sink.ts";
-import { setSmtpUrl } from "../providers/smtp/registry.ts";
-import { jobs } from "../jobs/registry.ts";
+import { setSmtpUrl } from "./services.ts";
+import { jobs } from "./jobs.ts";
 import { log } from "../http/logger.ts";
 
 const key = Symbol.for("switchboard.boot");
@@ -27,6 +27,8 @@ async function run(): Promise<void> {
   const e = env();
   const database = await getDatabase();
   const ctx = contextFor(database);
+  // Every queue of the job list exists before anything enqueues (inside a transaction, say).
+  await ctx.enqueue.ready();
   if (e.SEED === "auto") {
     const demo = await seedDemo(ctx);
     if (demo) announce(demo, e.dataDir);

@@ -12,7 +12,7 @@ import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { eventually, useMessaging } from "../support/messaging.ts";
 import { startSmtpSink, type SmtpSink } from "../../lib/providers/smtp/sink.ts";
-import { setSmtpUrl } from "../../lib/providers/smtp/registry.ts";
+import { setSmtpUrl } from "../../lib/server/services.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database());

@@ -9,8 +9,8 @@ import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { eventually, useMessaging } from "../support/messaging.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
-import { startWorker } from "../../lib/jobs/worker.ts";
-import { jobs } from "../../lib/jobs/registry.ts";
+import { startWorker } from "../../lib/server/worker.ts";
+import { jobs } from "../../lib/server/jobs.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 100 });

@@ -9,7 +9,7 @@ import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { eventually, useMessaging } from "../support/messaging.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
-import { startViber } from "../../lib/providers/viber/start.ts";
+import { startViber } from "../../lib/server/viber.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 100 });

@@ -11,7 +11,7 @@ import { dbKind, useTestDatabase } from "../support/test-db.ts";
 import { openDatabase, type Database } from "../../lib/db/connection.ts";
 import { migrate } from "../../lib/db/migrate.ts";
 import { createAccount } from "../../lib/core/accounts/create-account.ts";
-import { contextFor } from "../../lib/core/context.ts";
+import { contextFor } from "../../lib/server/context.ts";
 import { rentNumber } from "../../lib/core/numbers/rent-number.ts";
 
 const run = promisify(execFile);

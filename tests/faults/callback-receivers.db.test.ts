@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { eventually } from "../support/messaging.ts";
-import { startWorker, type Worker } from "../../lib/jobs/worker.ts";
+import { startWorker, type Worker } from "../../lib/server/worker.ts";
 import { wakeWorkers } from "../../lib/jobs/wake.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
 import { deliverInboundCallback } from "../../lib/core/callbacks/deliver-inbound-callback.ts";

@@ -10,14 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import { startSmscSimulator, type SimulatorFaults, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
 import { connectCarrier, type SmppCarrier } from "../../lib/carrier/smpp-carrier.ts";
-import { setCarrier } from "../../lib/carrier/registry.ts";
-import { startWorker, type Worker } from "../../lib/jobs/worker.ts";
-import { jobs } from "../../lib/jobs/registry.ts";
+import { setCarrier } from "../../lib/server/services.ts";
+import { attachCarrier } from "../../lib/server/carrier.ts";
+import { startWorker, type Worker } from "../../lib/server/worker.ts";
+import { jobs } from "../../lib/server/jobs.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
-import { contextFor, type Ctx } from "../../lib/core/context.ts";
-import { receiptApplier } from "../../lib/core/sms/apply-receipts.ts";
+import type { Ctx } from "../../lib/core/context.ts";
+import { contextFor } from "../../lib/server/context.ts";
 import type { ReceiptOptions } from "../../lib/core/sms/apply-receipt.ts";
-import { receiveInbound } from "../../lib/core/numbers/receive-inbound.ts";
 import type { Database } from "../../lib/db/connection.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { createCampaign } from "../../lib/core/campaigns/create-campaign.ts";
@@ -54,9 +54,7 @@ export async function startStack(database: Database, o: StackOptions = {}): Prom
     submitTimeoutMs: o.submitTimeoutMs ?? 30_000,
   });
   const ctx = contextFor(database);
-  carrier.onReceipt(receiptApplier(ctx, o.receiptOptions));
-  carrier.onInbound((m) => receiveInbound(ctx, m));
-  setCarrier(carrier);
+  attachCarrier(ctx, carrier, o.receiptOptions);
   // Retries come at once or after a second in tests; the schedules of growing delays are data in the jobs.
   const fast = jobs.map((j) => ({ ...j, retryDelaySeconds: j.name === deliverCallback.name ? 0 : Math.min(1, j.retryDelaySeconds), retryBackoff: false }));
   const worker = await startWorker(database, fast, { pollingIntervalSeconds: 0.2 });

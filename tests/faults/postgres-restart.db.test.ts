@@ -12,7 +12,7 @@ import { bearer, call, type Call } from "../support/http.ts";
 import { openDatabase, type Database } from "../../lib/db/connection.ts";
 import { migrate } from "../../lib/db/migrate.ts";
 import { setDatabase } from "../../lib/db/index.ts";
-import { contextFor } from "../../lib/core/context.ts";
+import { contextFor } from "../../lib/server/context.ts";
 import { databaseUnavailable } from "../../lib/core/errors.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { startSmscSimulator, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";

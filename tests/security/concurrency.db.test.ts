@@ -24,7 +24,7 @@ import { setDatabase } from "../../lib/db/index.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { countryPrice } from "../../lib/core/prices/price-for.ts";
 import { topUpAccount } from "../../lib/core/accounts/top-up-account.ts";
-import { jobs } from "../../lib/jobs/registry.ts";
+import { jobs } from "../../lib/server/jobs.ts";
 
 const db = useTestDatabase();
 const POOLS = 5;

@@ -5,14 +5,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { startSmscSimulator, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
 import { connectCarrier } from "../../lib/carrier/smpp-carrier.ts";
-import { setCarrier } from "../../lib/carrier/registry.ts";
+import { setCarrier } from "../../lib/server/services.ts";
+import { attachCarrier } from "../../lib/server/carrier.ts";
 import type { Carrier } from "../../lib/core/ports/carrier.ts";
-import { startWorker, type Worker } from "../../lib/jobs/worker.ts";
-import { jobs } from "../../lib/jobs/registry.ts";
+import { startWorker, type Worker } from "../../lib/server/worker.ts";
+import { jobs } from "../../lib/server/jobs.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
-import { contextFor } from "../../lib/core/context.ts";
-import { receiptApplier } from "../../lib/core/sms/apply-receipts.ts";
-import { receiveInbound } from "../../lib/core/numbers/receive-inbound.ts";
+import { contextFor } from "../../lib/server/context.ts";
 import type { Database } from "../../lib/db/connection.ts";
 
 export interface Received {
@@ -33,9 +32,7 @@ export function useMessaging(database: () => Database, options: { deliveryDelayM
     simulator = await startSmscSimulator({ port: 0, deliveryDelayMs: options.deliveryDelayMs ?? 100 });
     carrier = await connectCarrier(simulator.url);
     const ctx = contextFor(database());
-    carrier.onReceipt(receiptApplier(ctx));
-    carrier.onInbound((m) => receiveInbound(ctx, m));
-    setCarrier(carrier);
+    attachCarrier(ctx, carrier);
     // Callbacks retry at once in tests; the schedule of growing delays is data in the job.
     const fast = jobs.map((j) => (j.name === deliverCallback.name ? { ...j, retryDelaySeconds: 0, retryBackoff: false } : j));
     worker = await startWorker(database(), fast, { pollingIntervalSeconds: 0.5 });

@@ -7,7 +7,8 @@ import pg from "pg";
 import { openDatabase, type Database } from "../../lib/db/connection.ts";
 import { migrate } from "../../lib/db/migrate.ts";
 import { setDatabase } from "../../lib/db/index.ts";
-import { contextFor, type Ctx } from "../../lib/core/context.ts";
+import type { Ctx } from "../../lib/core/context.ts";
+import { contextFor } from "../../lib/server/context.ts";
 
 export const dbKind = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres";
 

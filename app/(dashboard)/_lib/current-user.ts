@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth";
 import { getDatabase } from "@/lib/db";
-import { contextFor, type Ctx } from "@/lib/core/context";
+import type { Ctx } from "@/lib/core/context";
+import { contextFor } from "@/lib/server/context";
 import type { Role } from "@/lib/db/generated/enums";
 import { isUuid } from "@/lib/ids";
 

@@ -13,9 +13,8 @@
 // third of the slots idle: B5 in docs/performance.md).
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
-import type { BatchHandling, ClaimedJob } from "../../jobs/worker.ts";
+import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
-import { env } from "../../env.ts";
 import { postCallback } from "./outbound-http.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -77,7 +76,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
     [ids],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const allowPrivate = env().ALLOW_PRIVATE_CALLBACK_URLS;
+  const allowPrivate = ctx.config.allowPrivateCallbackUrls;
   // One attempt per callback, even if two jobs of the batch name the same one.
   const attempts = new Map<string, Promise<Outcome | null>>();
   const results = jobs.map((job) => {

@@ -5,7 +5,6 @@
 // retry. A refused URL or a 410 Gone ends the callback: failed, no retry.
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
-import { env } from "../../env.ts";
 import { postCallback } from "./outbound-http.ts";
 import { INBOUND_TIMEOUT_MS, inboundRetryDelay } from "./inbound-retry.ts";
 
@@ -26,10 +25,10 @@ export const deliverInboundCallback = defineJob({
     const at = ctx.now();
     const { ok, permanent, ...result } = await postCallback(
       { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: account.webhookSecret, at, attempt },
-      { timeoutMs: INBOUND_TIMEOUT_MS, allowPrivate: env().ALLOW_PRIVATE_CALLBACK_URLS },
+      { timeoutMs: INBOUND_TIMEOUT_MS, allowPrivate: ctx.config.allowPrivateCallbackUrls },
     );
     const delay = ok || permanent ? null : inboundRetryDelay(attempt);
-    if (delay !== null) await ctx.enqueue.prepare([deliverInboundCallback]);
+    if (delay !== null) await ctx.enqueue.ready();
     await ctx.db.$transaction(async (tx) => {
       await tx.callbackAttempt.create({ data: { callbackId, attempt, at, ...result } });
       await tx.callback.update({

@@ -13,7 +13,7 @@ export async function resendCallback(ctx: Ctx, input: { accountId: string; callb
   const original = await ctx.db.callback.findFirst({ where: { id: input.callbackId, accountId: input.accountId } });
   if (!original) return notFound();
   // PGlite has one connection: the queue must exist before the transaction takes it.
-  await ctx.enqueue.prepare([deliverCallback, deliverInboundCallback]);
+  await ctx.enqueue.ready();
   const row = await ctx.db.$transaction((tx) =>
     scheduleCallback(ctx, tx, {
       accountId: original.accountId,

@@ -2,6 +2,7 @@
 // message and no part waits for the carrier, Finished once every message is final, Failed when
 // nothing could be sent at all. Idempotent: batches, receipts and a sweep all call it.
 import type { Ctx } from "../context.ts";
+import type { Subscriber } from "../events.ts";
 import { setCampaignState } from "./campaign-state.ts";
 
 export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<string | null> {
@@ -40,19 +41,25 @@ export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<str
 
 // Receipts arrive by the thousand; the campaigns they touch are looked at together, twice a
 // second, instead of once per receipt. A crash loses nothing: the sweep job looks again.
-const key = Symbol.for("switchboard.campaign-touch");
-type G = typeof globalThis & { [key]?: { ids: Set<string>; timer: NodeJS.Timeout | null; ctx: Ctx | null } };
-
-export function campaignTouched(ctx: Ctx, campaignId: string): void {
-  const g = globalThis as G;
-  const t = (g[key] ??= { ids: new Set(), timer: null, ctx: null });
-  t.ids.add(campaignId);
-  t.ctx = ctx;
-  t.timer ??= setTimeout(async () => {
-    const ids = [...t.ids];
-    t.ids.clear();
-    t.timer = null;
-    for (const id of ids) await advanceCampaign(t.ctx!, id).catch(() => undefined);
-  }, 500);
-  t.timer.unref?.();
+/** Subscriber of "sms.status": a campaign's message that turned final may finish its campaign. */
+export function campaignProgress(): Subscriber<"sms.status"> {
+  const ids = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let latest: Ctx | null = null;
+  return {
+    event: "sms.status",
+    name: "campaign progress",
+    handle(ctx, _tx, e) {
+      if (!e.campaignId || !e.final) return;
+      ids.add(e.campaignId);
+      latest = ctx;
+      timer ??= setTimeout(async () => {
+        const touched = [...ids];
+        ids.clear();
+        timer = null;
+        for (const id of touched) await advanceCampaign(latest!, id).catch(() => undefined);
+      }, 500);
+      timer.unref?.();
+    },
+  };
 }

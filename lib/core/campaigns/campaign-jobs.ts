@@ -6,7 +6,6 @@ import { z } from "zod";
 import type { Ctx, Tx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { defineJob, LeaseLost, leaseHeld, type JobMeta } from "../../jobs/job.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
@@ -18,7 +17,6 @@ import { personalize } from "./personalize.ts";
 import { analyzeBody } from "../sms/analyze-body.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { planBatch, submitBatchParts } from "./send-campaign-batch.ts";
-import { getCarrier } from "../../carrier/registry.ts";
 import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 import { formatMoney } from "../../money.ts";
 
@@ -58,8 +56,8 @@ export const campaignBatch = defineJob({
   // batches still have to hand over is less than half a second of its rate (time enough to
   // prepare the next batch), and leaves the rest of the campaign to other workers
   // rather than sending several batches side by side at its own pace.
-  maxInHand: async (held) => {
-    const { binds, submitsPerSecond = Infinity } = (await getCarrier()).stats();
+  maxInHand: async (held, ctx) => {
+    const { binds, submitsPerSecond = Infinity } = (await ctx.carrier()).stats();
     const perSecond = binds * submitsPerSecond;
     if (!Number.isFinite(perSecond)) return 4;
     // Batches claimed but not handing parts over yet (being claimed, or reading their recipients)
@@ -163,7 +161,7 @@ export const startCampaign = defineJob({
     const c = lean && withoutBulk(lean);
     if (!c || c.version !== version || (c.state !== "Scheduled" && c.state !== "Queued")) return;
     const ranges = await batchRanges(ctx, c);
-    await ctx.enqueue.prepare([campaignBatch, deliverCallback]);
+    await ctx.enqueue.ready();
     await ctx.db.$transaction(async (tx) => {
       const [row] = await tx.$queryRawUnsafe<{ state: string; version: number }[]>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, campaignId);
       if (!row || row.version !== version || (row.state !== "Scheduled" && row.state !== "Queued")) return;
@@ -183,8 +181,8 @@ export const startCampaign = defineJob({
         batches: ranges.length,
       }, queuedAt);
     });
-    wakeWorkers(campaignBatch.name);
-    wakeWorkers(deliverCallback.name);
+    ctx.wake(campaignBatch);
+    ctx.wake(deliverCallback);
   },
 });
 

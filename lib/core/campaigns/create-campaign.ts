@@ -6,7 +6,6 @@ import type { Ctx, Tx } from "../context.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { Campaign, Prisma } from "../../db/generated/client.ts";
 import { fail } from "../errors.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
@@ -20,7 +19,7 @@ import { bulkyColumns } from "./lean-campaign.ts";
 
 export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: CampaignBody): Promise<Campaign> {
   const prepared = await prepareCampaign(ctx, owner, body);
-  await ctx.enqueue.prepare([startCampaign, campaignReminder, deliverCallback]);
+  await ctx.enqueue.ready();
   const id = crypto.randomUUID();
   const now = ctx.now();
   const state = prepared.scheduledDate ? "Scheduled" : "Queued";
@@ -41,8 +40,8 @@ export async function createCampaign(ctx: Ctx, owner: CampaignOwner, body: Campa
       await campaignEntered(ctx, tx, c, state === "Queued" ? "Created and queued" : `Created; scheduled for ${prepared.scheduledDate!.toISOString()}`);
       return c;
     });
-    wakeWorkers(startCampaign.name);
-    wakeWorkers(deliverCallback.name);
+    ctx.wake(startCampaign);
+    ctx.wake(deliverCallback);
     return campaign;
   } catch (e) {
     await removeCampaigns(ctx.sql, `id = $1 AND state = 'Draft'`, [id]).catch(() => undefined);

@@ -4,7 +4,6 @@
 import type { Ctx, Tx } from "../context.ts";
 import { copyRow, type Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
-import { env } from "../../env.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import type { CampaignBody } from "../../schemas/campaigns.ts";
@@ -26,9 +25,9 @@ export interface PreparedCampaign {
   transcode: boolean;
 }
 
-function callbackOf(input: { url: string; strategy?: string } | undefined, property: string) {
+function callbackOf(ctx: Ctx, input: { url: string; strategy?: string } | undefined, property: string) {
   if (!input?.url) return { url: "", strategy: "" };
-  const problem = checkCallbackUrl(input.url, env().ALLOW_PRIVATE_CALLBACK_URLS);
+  const problem = checkCallbackUrl(input.url, ctx.config.allowPrivateCallbackUrls);
   if (problem) fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property });
   return { url: input.url, strategy: input.strategy ?? "OnCompletion" };
 }
@@ -59,8 +58,8 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
     reminder = { minutesBefore: body.reminder.minutesBefore, to };
   }
   const app = owner.application;
-  const callback = body.callback?.url ? callbackOf(body.callback, "callback.url") : app?.callbackUrl ? { url: app.callbackUrl, strategy: app.callbackStrategy } : { url: "", strategy: "" };
-  const campaignCallback = callbackOf(body.campaignCallback, "campaignCallback.url");
+  const callback = body.callback?.url ? callbackOf(ctx, body.callback, "callback.url") : app?.callbackUrl ? { url: app.callbackUrl, strategy: app.callbackStrategy } : { url: "", strategy: "" };
+  const campaignCallback = callbackOf(ctx, body.campaignCallback, "campaignCallback.url");
   const transcode = body.transcode ?? app?.transcode ?? false;
 
   const built = await buildCampaign(ctx, {

@@ -23,10 +23,8 @@
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { uuidFrom } from "../../ids.ts";
-import { getCarrier } from "../../carrier/registry.ts";
 import type { SubmitResult } from "../ports/carrier.ts";
 import { leaseHeld, UncertainOutcome, type JobMeta } from "../../jobs/job.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
@@ -351,7 +349,7 @@ async function storeMessages(run: Run, c: Campaign, createdAt: Date, messages: r
 async function storeQueuedWithReports(ctx: Ctx, c: Campaign, plan: BatchPlan): Promise<void> {
   const fresh = plan.messages.filter((m) => !m.stored);
   if (fresh.length === 0) return;
-  await ctx.enqueue.prepare([deliverCallback]);
+  await ctx.enqueue.ready();
   await ctx.db.$transaction(
     async (tx) => {
       const inserted = await storeMessages((text, values) => tx.$queryRawUnsafe(text, ...values), c, plan.createdAt, fresh, ctx.now(), true);
@@ -360,7 +358,7 @@ async function storeQueuedWithReports(ctx: Ctx, c: Campaign, plan: BatchPlan): P
     },
     { timeout: 60_000 },
   );
-  wakeWorkers(deliverCallback.name);
+  ctx.wake(deliverCallback);
 }
 
 /** What a run of the batch job brings: when to stop handing parts over, and its job (lease, checkpoint). */
@@ -408,7 +406,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   if (dead.length) await store([...new Set(dead.map((p) => p.message))].filter((m) => !m.stored));
   for (const p of dead) await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent")));
 
-  const carrier = await getCarrier();
+  const carrier = await ctx.carrier();
   const held = () => (meta ? leaseHeld(meta) : true);
   const { binds, window = 10 } = carrier.stats();
   const slots = 2 * binds * window;
@@ -484,7 +482,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
     fed = true;
   }
   await answers.done();
-  wakeWorkers(deliverCallback.name);
+  ctx.wake(deliverCallback);
   return { accepted, retry, stopped };
 }
 

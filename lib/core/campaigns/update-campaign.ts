@@ -5,7 +5,6 @@ import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { CampaignBody } from "../../schemas/campaigns.ts";
 import { campaignColumns, insertRecipients, prepareCampaign, type CampaignOwner } from "./prepare-campaign.ts";
@@ -22,7 +21,7 @@ export async function updateCampaign(ctx: Ctx, owner: CampaignOwner, id: string,
   const current = await findOwnCampaign(ctx, owner.accountId, id);
   if (current.state !== "Scheduled") fail("campaignNotScheduled", { message: `The campaign is ${current.state}; only a Scheduled campaign can be changed.` });
   const prepared = await prepareCampaign(ctx, owner, body, id);
-  await ctx.enqueue.prepare([startCampaign, campaignReminder, deliverCallback]);
+  await ctx.enqueue.ready();
   const now = ctx.now();
   const state = prepared.scheduledDate ? "Scheduled" : "Queued";
   const updated = await ctx.db
@@ -43,7 +42,7 @@ export async function updateCampaign(ctx: Ctx, owner: CampaignOwner, id: string,
       { timeout: 60_000, maxWait: 30_000 },
     )
     .catch(nameTaken(body.campaignName));
-  wakeWorkers(startCampaign.name);
-  wakeWorkers(deliverCallback.name);
+  ctx.wake(startCampaign);
+  ctx.wake(deliverCallback);
   return updated;
 }

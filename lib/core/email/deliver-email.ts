@@ -4,7 +4,6 @@
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
-import { smtpUrl } from "../../providers/smtp/registry.ts";
 
 type Mailbox = { address: string; name?: string };
 const fmt = (m: Mailbox) => (m.name ? { name: m.name, address: m.address } : m.address);
@@ -30,7 +29,7 @@ export const deliverEmail = defineJob({
     const e = await ctx.db.email.findUnique({ where: { id: emailId } });
     if (!e || e.status !== "Queued") return;
     const attachments = e.attachments as { filename: string; contentType: string; content: string }[];
-    const url = smtpUrl();
+    const url = ctx.smtpUrl();
     try {
       const info = await transportFor(url).sendMail({
         messageId: `<${e.id}@switchboard>`,

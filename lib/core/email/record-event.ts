@@ -4,7 +4,6 @@
 import type { Ctx } from "../context.ts";
 import { isUuid } from "../../ids.ts";
 import { log } from "../../http/logger.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 
@@ -32,14 +31,14 @@ export async function recordOpen(ctx: Ctx, emailId: string, visitor: Visitor): P
   const e = await ctx.db.email.findUnique({ where: { id: emailId }, select: { id: true, accountId: true, subject: true, to: true, onOpenUrl: true } });
   if (!e) return false;
   const at = ctx.now();
-  if (e.onOpenUrl) await ctx.enqueue.prepare([deliverCallback]);
+  if (e.onOpenUrl) await ctx.enqueue.ready();
   await ctx.db.$transaction(async (tx) => {
     await tx.emailEvent.create({ data: { emailId, accountId: e.accountId, kind: "open", ip: visitor.ip, userAgent: visitor.userAgent.slice(0, 500), at } });
     await tx.email.update({ where: { id: emailId }, data: { opens: { increment: 1 } } });
     if (e.onOpenUrl) await scheduleCallback(ctx, tx, { accountId: e.accountId, kind: "email.open", url: e.onOpenUrl, payload: payload(e, "open", at, visitor) });
   });
   log("info", "email opened", { emailId, accountId: e.accountId });
-  if (e.onOpenUrl) wakeWorkers(deliverCallback.name);
+  if (e.onOpenUrl) ctx.wake(deliverCallback);
   return true;
 }
 
@@ -51,7 +50,7 @@ export async function recordClick(ctx: Ctx, linkId: string, visitor: Visitor): P
   const e = await ctx.db.email.findUnique({ where: { id: link.emailId }, select: { id: true, accountId: true, subject: true, to: true, onClickUrl: true } });
   if (!e) return null;
   const at = ctx.now();
-  if (e.onClickUrl) await ctx.enqueue.prepare([deliverCallback]);
+  if (e.onClickUrl) await ctx.enqueue.ready();
   await ctx.db.$transaction(async (tx) => {
     await tx.emailEvent.create({ data: { emailId: e.id, accountId: e.accountId, kind: "click", linkId, url: link.url, ip: visitor.ip, userAgent: visitor.userAgent.slice(0, 500), at } });
     await tx.emailLink.update({ where: { id: linkId }, data: { clicks: { increment: 1 } } });
@@ -59,6 +58,6 @@ export async function recordClick(ctx: Ctx, linkId: string, visitor: Visitor): P
     if (e.onClickUrl) await scheduleCallback(ctx, tx, { accountId: e.accountId, kind: "email.click", url: e.onClickUrl, payload: payload(e, "click", at, visitor, link.url) });
   });
   log("info", "email link clicked", { emailId: e.id, accountId: e.accountId, linkId });
-  if (e.onClickUrl) wakeWorkers(deliverCallback.name);
+  if (e.onClickUrl) ctx.wake(deliverCallback);
   return link.url;
 }

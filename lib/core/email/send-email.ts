@@ -4,23 +4,21 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { env } from "../../env.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import type { SendEmailBody } from "../../schemas/email.ts";
 import { applyTracking, planTracking } from "./track-html.ts";
 import { deliverEmail } from "./deliver-email.ts";
 import { emailView } from "./email-view.ts";
 
-export const clickUrl = (linkId: string) => `${env().PUBLIC_URL}/t/c/${linkId}`;
-export const pixelUrl = (emailId: string) => `${env().PUBLIC_URL}/t/o/${emailId}`;
+export const clickUrl = (ctx: Ctx, linkId: string) => `${ctx.config.publicUrl}/t/c/${linkId}`;
+export const pixelUrl = (ctx: Ctx, emailId: string) => `${ctx.config.publicUrl}/t/o/${emailId}`;
 
 export async function sendEmail(ctx: Ctx, input: { accountId: string; applicationId?: string | null; body: SendEmailBody }) {
   const b = input.body;
   const events = b.callback?.eventCallback ?? {};
   for (const [name, url] of Object.entries(events)) {
     if (!url) continue;
-    const problem = checkCallbackUrl(url, env().ALLOW_PRIVATE_CALLBACK_URLS);
+    const problem = checkCallbackUrl(url, ctx.config.allowPrivateCallbackUrls);
     if (problem) fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: `callback.eventCallback.${name}` });
   }
   const attachments = (b.attachments ?? []).map((a, i) => {
@@ -36,11 +34,11 @@ export async function sendEmail(ctx: Ctx, input: { accountId: string; applicatio
   const links = trackLinks && plan ? plan.links.map((l) => ({ id: crypto.randomUUID(), emailId: id, position: l.position, url: l.url })) : [];
   const html = plan
     ? applyTracking(b.content.html, plan, {
-        clickUrl: trackLinks ? (p) => clickUrl(links[p]!.id) : undefined,
-        pixelUrl: trackOpens ? pixelUrl(id) : undefined,
+        clickUrl: trackLinks ? (p) => clickUrl(ctx, links[p]!.id) : undefined,
+        pixelUrl: trackOpens ? pixelUrl(ctx, id) : undefined,
       })
     : b.content.html;
-  await ctx.enqueue.prepare([deliverEmail]);
+  await ctx.enqueue.ready();
   const email = await ctx.db.$transaction(async (tx) => {
     const row = await tx.email.create({
       data: {
@@ -67,6 +65,6 @@ export async function sendEmail(ctx: Ctx, input: { accountId: string; applicatio
     await ctx.enqueue(tx, deliverEmail, { emailId: id });
     return row;
   });
-  wakeWorkers(deliverEmail.name);
+  ctx.wake(deliverEmail);
   return emailView(email, links.length);
 }

@@ -1,6 +1,5 @@
 // A rented number's callback settings as the API names them, checked like every callback URL:
 // http(s), and not private or loopback unless the deployment allows it.
-import { env } from "../../env.ts";
 import { fail } from "../errors.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 
@@ -10,20 +9,20 @@ export interface NumberCallbacks {
   inboundVoiceCallbackUrl?: string;
 }
 
-export function checkUrl(url: string | undefined, property: string): string | undefined {
+export function checkUrl(url: string | undefined, property: string, allowPrivate: boolean): string | undefined {
   if (url === undefined) return undefined;
   const v = url.trim();
   if (v === "") return "";
-  const problem = checkCallbackUrl(v, env().ALLOW_PRIVATE_CALLBACK_URLS);
+  const problem = checkCallbackUrl(v, allowPrivate);
   if (problem) fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property });
   return v;
 }
 
 /** The columns to write: only the settings given (undefined leaves a column as it is). */
-export function checkNumberCallbacks(input: NumberCallbacks) {
+export function checkNumberCallbacks(input: NumberCallbacks, allowPrivate: boolean) {
   return {
-    inboundSmsCallbackUrl: checkUrl(input.inboundSmsCallbackUrl, "inboundSmsCallbackUrl"),
-    dialplanUrl: checkUrl(input.voiceInboundStrategy?.dialplanUrl, "voiceInboundStrategy.dialplanUrl"),
-    inboundVoiceCallbackUrl: checkUrl(input.inboundVoiceCallbackUrl, "inboundVoiceCallbackUrl"),
+    inboundSmsCallbackUrl: checkUrl(input.inboundSmsCallbackUrl, "inboundSmsCallbackUrl", allowPrivate),
+    dialplanUrl: checkUrl(input.voiceInboundStrategy?.dialplanUrl, "voiceInboundStrategy.dialplanUrl", allowPrivate),
+    inboundVoiceCallbackUrl: checkUrl(input.inboundVoiceCallbackUrl, "inboundVoiceCallbackUrl", allowPrivate),
   };
 }

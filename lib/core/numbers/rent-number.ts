@@ -26,7 +26,7 @@ export async function catalogueRow(ctx: Ctx, msisdn: string): Promise<CatalogueR
 export async function rentNumber(ctx: Ctx, input: RentNumberInput) {
   const msisdn = normalizeMsisdn(input.msisdn);
   if (!msisdn) fail("validation", { message: "msisdn must be a number in E.164 format, like +12125550123.", property: "msisdn", properties: { msisdn: "Invalid number" } });
-  const callbacks = checkNumberCallbacks(input);
+  const callbacks = checkNumberCallbacks(input, ctx.config.allowPrivateCallbackUrls);
   const row = await catalogueRow(ctx, msisdn);
   if (!row) fail("numberNotAvailable", { property: "msisdn" });
   const holder = await ctx.db.rentedNumber.findUnique({ where: { msisdn }, select: { accountId: true } });

@@ -10,7 +10,6 @@ import { parseRecipient } from "../sms/parse-recipient.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { deliverInboundCallback } from "../callbacks/deliver-inbound-callback.ts";
 import { normalizeMsisdn } from "./number-resource.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 
 /** The spec's Inbound SMS callback body. */
 export function inboundPayload(m: { id: string; from: string; to: string; body: string; parts: number; createdAt: Date }) {
@@ -38,7 +37,7 @@ export async function storeInbound(ctx: Ctx, m: InboundMessage): Promise<{ messa
   const at = m.receivedAt;
   const id = crypto.randomUUID();
   const message = { id, from, to: rented.msisdn, body: m.text, parts: split.parts.length, createdAt: at };
-  await ctx.enqueue.prepare([deliverInboundCallback]);
+  await ctx.enqueue.ready();
   await ctx.db.$transaction(async (tx) => {
     await tx.message.create({
       data: {
@@ -89,6 +88,6 @@ export async function storeInbound(ctx: Ctx, m: InboundMessage): Promise<{ messa
         payload: { ...inboundPayload(message), poolId: pool.id, poolName: pool.name },
       });
   });
-  if (rented.inboundSmsCallbackUrl || pool?.inboundSmsCallbackUrl) wakeWorkers(deliverInboundCallback.name);
+  if (rented.inboundSmsCallbackUrl || pool?.inboundSmsCallbackUrl) ctx.wake(deliverInboundCallback);
   return { messageId: id, accountId: rented.accountId };
 }

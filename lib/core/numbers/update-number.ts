@@ -8,7 +8,7 @@ import { rentedNumberResource } from "./number-resource.ts";
 
 export async function updateNumber(ctx: Ctx, input: NumberCallbacks & { accountId: string; msisdn: string }) {
   const { rented, row } = await getRentedNumber(ctx, input);
-  const data = checkNumberCallbacks(input);
+  const data = checkNumberCallbacks(input, ctx.config.allowPrivateCallbackUrls);
   const updated = await ctx.db.rentedNumber.update({ where: { id: rented.id }, data }).catch((err: unknown) => {
     if (isRecordGone(err)) fail("numberNotFound", { property: "msisdn" }); // cancelled meanwhile
     throw err;

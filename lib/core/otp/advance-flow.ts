@@ -2,25 +2,19 @@
 // with none left, the flow ends Failed). The webhook after it reports both the failure and the
 // new step. Safe to run twice: a step already written is not sent again, and an SMS an earlier
 // attempt sent is found by its label.
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
 import { defineJob } from "../../jobs/job.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { DomainError } from "../errors.ts";
 import { endFlow, flowEvent, lockFlow, notifyFlow } from "./flow-state.ts";
-import { deliverOtpWebhook } from "./deliver-webhook.ts";
 import { unsealCode } from "./otp-code.ts";
 import type { PlanStep } from "./plan.ts";
 import { insertSmsStep, sendStepSms } from "./sms-step.ts";
-import { otpSmsStatus } from "./sync-sms-step.ts";
 import { createViberStep } from "./viber-step.ts";
 import { viberPrice } from "./viber-price.ts";
-import { sendViberStep } from "./send-viber-step.ts";
-import { otpStepTimeout } from "./step-timeout.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 export const otpFailover = defineJob({
-  name: "otp.failover",
-  payload: z.object({ flowId: z.uuid(), fromSeq: z.number().int().min(0) }),
+  ...otpQueues.failover,
   retryLimit: 5,
   retryDelaySeconds: 2,
   retryBackoff: true,
@@ -40,7 +34,7 @@ async function failFlow(ctx: Ctx, flowId: string, statusCode: string, descriptio
 }
 
 export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promise<void> {
-  await ctx.enqueue.prepare([deliverOtpWebhook, sendViberStep, otpStepTimeout, otpSmsStatus]);
+  await ctx.enqueue.ready();
   const flow = await ctx.db.otpFlow.findUnique({ where: { id: flowId } });
   if (!flow || flow.status !== "InProgress") return;
   const seq = fromSeq + 1;
@@ -50,7 +44,7 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
   const step = plan[seq];
   if (!step) return failFlow(ctx, flowId, "2", "No step left to fail over to");
   if (!flow.codeSealed) return failFlow(ctx, flowId, "0", "The code is no longer available to send");
-  const code = unsealCode(flowId, flow.codeSealed);
+  const code = unsealCode(ctx.config.authSecret, flowId, flow.codeSealed);
   const base = { flowId, accountId: flow.accountId, seq, step };
   try {
     if (step.type === "Sms") {
@@ -63,7 +57,7 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
           id: messageId, flowId, accountId: flow.accountId, seq, role: "failover", phoneNumber: step.to.replace(/^\+/, ""),
           label: step.label, failoverFrom: from?.id ?? null, ttlSeconds: step.ttl, createdAt: at,
         });
-        await ctx.enqueue(tx, otpStepTimeout, { stepId: messageId }, { startAfter: new Date(at.getTime() + step.ttl * 1000) });
+        await ctx.enqueue(tx, otpQueues.stepTimeout, { stepId: messageId }, { startAfter: new Date(at.getTime() + step.ttl * 1000) });
         await flowEvent(ctx, tx, flowId, messageId, "queued", `Failed over to SMS from ${from?.channel ?? "the previous step"}`);
         await notifyFlow(ctx, tx, flowId);
       });
@@ -76,11 +70,11 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
         await flowEvent(ctx, tx, flowId, id, "queued", `Failed over to Viber from ${from?.channel ?? "the previous step"}`);
         await notifyFlow(ctx, tx, flowId);
       });
-      wakeWorkers(sendViberStep.name);
+      ctx.wake(otpQueues.viberSend);
     }
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     await failFlow(ctx, flowId, e.kind === "insufficientBalance" ? "1" : "0", `The next step could not be sent: ${e.message}`);
   }
-  wakeWorkers(deliverOtpWebhook.name);
+  ctx.wake(otpQueues.webhook);
 }

@@ -4,11 +4,9 @@
 // send, so an unknown message is looked up again for a moment, then refused (reported again).
 import type { Ctx } from "../context.ts";
 import type { ViberStatusReport } from "../ports/viber.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
-import { deliverOtpWebhook } from "./deliver-webhook.ts";
 import { flowEvent, lockFlow, notifyFlow } from "./flow-state.ts";
 import { finalStepStatuses } from "./flow-view.ts";
-import { otpFailover } from "./advance-flow.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 const byReport: Record<ViberStatusReport["status"], { status: string; detailed: string; description: string }> = {
   DELIVERED: { status: "delivered", detailed: "Delivered", description: "Delivered over Viber" },
@@ -27,7 +25,7 @@ export async function applyViberStatus(ctx: Ctx, report: ViberStatusReport): Pro
   }
   if (!found) throw new Error(`no OTP step with Viber message id ${report.providerMessageId}`);
   const change = byReport[report.status];
-  await ctx.enqueue.prepare([otpFailover, deliverOtpWebhook]);
+  await ctx.enqueue.ready();
   await ctx.db.$transaction(async (tx) => {
     const flow = await lockFlow(tx, found.flowId);
     const step = await tx.otpStep.findUnique({ where: { id: found.id } });
@@ -50,11 +48,11 @@ export async function applyViberStatus(ctx: Ctx, report: ViberStatusReport): Pro
     if (flow.status !== "InProgress") return notifyFlow(ctx, tx, flow.id);
     if (!success) {
       // The webhook goes once the next step is out, with both changes.
-      await ctx.enqueue(tx, otpFailover, { flowId: flow.id, fromSeq: step.seq }, { singletonKey: `${flow.id}:${step.seq}` });
+      await ctx.enqueue(tx, otpQueues.failover, { flowId: flow.id, fromSeq: step.seq }, { singletonKey: `${flow.id}:${step.seq}` });
       return;
     }
     await notifyFlow(ctx, tx, flow.id);
   });
-  wakeWorkers(otpFailover.name);
-  wakeWorkers(deliverOtpWebhook.name);
+  ctx.wake(otpQueues.failover);
+  ctx.wake(otpQueues.webhook);
 }

@@ -1,18 +1,16 @@
 // Job otp.webhook: POSTs one flow state to the flow's callback.url through the hardened client
 // (outbound-http.ts). Fire-and-forget as the spec says: one attempt with a short time limit,
 // never retried; the attempt is kept like every callback's (and can be resent from the dashboard).
-import { z } from "zod";
+import { otpQueues } from "./otp-queues.ts";
 import type { Ctx } from "../context.ts";
 import type { Callback } from "../../db/generated/client.ts";
 import { defineJob } from "../../jobs/job.ts";
-import { env } from "../../env.ts";
 import { postCallback } from "../callbacks/outbound-http.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
 export const deliverOtpWebhook = defineJob({
-  name: "otp.webhook",
-  payload: z.object({ callbackId: z.uuid() }),
+  ...otpQueues.webhook,
   retryLimit: 0,
   expireInSeconds: 60,
   batchSize: 10,
@@ -38,7 +36,7 @@ async function deliverOnce(ctx: Ctx, cb: Callback): Promise<void> {
   const at = ctx.now();
   const { ok, statusCode, latencyMs, error, responseBody } = await postCallback(
     { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: account.webhookSecret, at, attempt: 1 },
-    { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: env().ALLOW_PRIVATE_CALLBACK_URLS },
+    { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: ctx.config.allowPrivateCallbackUrls },
   );
   await ctx.db.$transaction([
     ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, statusCode, latencyMs, error, responseBody } }),

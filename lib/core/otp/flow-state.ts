@@ -3,7 +3,7 @@
 import type { Ctx, Tx } from "../context.ts";
 import type { OtpFlow } from "../../db/generated/client.ts";
 import { flowView, notifyKey } from "./flow-view.ts";
-import { deliverOtpWebhook } from "./deliver-webhook.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 /** Locks the flow row: every change of one flow goes one after the other. */
 export async function lockFlow(tx: Tx, flowId: string): Promise<OtpFlow | null> {
@@ -40,5 +40,5 @@ export async function notifyFlow(ctx: Ctx, tx: Tx, flowId: string): Promise<void
   const cb = await tx.callback.create({
     data: { accountId: flow.accountId, kind: "otp.flow", url: flow.callbackUrl, payload: view, createdAt: at },
   });
-  await ctx.enqueue(tx, deliverOtpWebhook, { callbackId: cb.id });
+  await ctx.enqueue(tx, otpQueues.webhook, { callbackId: cb.id });
 }

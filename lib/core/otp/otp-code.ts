@@ -2,7 +2,6 @@
 // verification, and sealed (AES-256-GCM under a key derived from AUTH_SECRET) only while a later
 // step of the flow may still have to send it. Pure apart from the secret.
 import crypto from "node:crypto";
-import { env } from "../../env.ts";
 
 /** Placeholders a step's message.body may carry for the code. */
 export const CODE_PLACEHOLDERS = ["@@pin", "{{pin}}", "{{code}}", "{code}"] as const;
@@ -33,21 +32,22 @@ export function codeMatches(flowId: string, code: string, hash: string): boolean
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-function key(): Buffer {
-  return crypto.createHash("sha256").update(`switchboard otp code seal\0${env().AUTH_SECRET}`).digest();
+function key(secret: string): Buffer {
+  return crypto.createHash("sha256").update(`switchboard otp code seal\0${secret}`).digest();
 }
 
-export function sealCode(flowId: string, code: string): string {
+/** `secret` is the deployment's (ctx.config.authSecret). */
+export function sealCode(secret: string, flowId: string, code: string): string {
   const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key(), iv);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key(secret), iv);
   cipher.setAAD(Buffer.from(flowId));
   const data = Buffer.concat([cipher.update(code, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
 }
 
-export function unsealCode(flowId: string, sealed: string): string {
+export function unsealCode(secret: string, flowId: string, sealed: string): string {
   const [iv, tag, data] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
-  const decipher = crypto.createDecipheriv("aes-256-gcm", key(), iv!);
+  const decipher = crypto.createDecipheriv("aes-256-gcm", key(secret), iv!);
   decipher.setAAD(Buffer.from(flowId));
   decipher.setAuthTag(tag!);
   return Buffer.concat([decipher.update(data!), decipher.final()]).toString("utf8");

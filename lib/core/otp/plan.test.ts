@@ -47,10 +47,10 @@ describe("codes", () => {
     expect(codeMatches("f1", "123456", h)).toBe(true);
     expect(codeMatches("f2", "123456", h)).toBe(false);
     expect(codeMatches("f1", "123457", h)).toBe(false);
-    const sealed = sealCode("f1", "123456");
+    const sealed = sealCode("a-secret-of-16-chars", "f1", "123456");
     expect(sealed).not.toContain("123456");
-    expect(unsealCode("f1", sealed)).toBe("123456");
-    expect(() => unsealCode("f2", sealed)).toThrow();
+    expect(unsealCode("a-secret-of-16-chars", "f1", sealed)).toBe("123456");
+    expect(() => unsealCode("a-secret-of-16-chars", "f2", sealed)).toThrow();
   });
 });
 

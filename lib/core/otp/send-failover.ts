@@ -5,8 +5,6 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { env } from "../../env.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import type { SendFailoverBody } from "../../schemas/otp.ts";
 import { flowEvent, currentView } from "./flow-state.ts";
@@ -14,12 +12,9 @@ import { notifyKey } from "./flow-view.ts";
 import { generateCode, hashCode, sealCode } from "./otp-code.ts";
 import { buildPlan, codeLifetimeSeconds } from "./plan.ts";
 import { insertSmsStep, sendStepSms } from "./sms-step.ts";
-import { otpSmsStatus } from "./sync-sms-step.ts";
 import { createViberStep } from "./viber-step.ts";
 import { viberPrice } from "./viber-price.ts";
-import { sendViberStep } from "./send-viber-step.ts";
-import { otpStepTimeout } from "./step-timeout.ts";
-import { deliverOtpWebhook } from "./deliver-webhook.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 export interface SendFailoverInput {
   accountId: string;
@@ -32,7 +27,7 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
   const { plan, pin } = buildPlan(input.body);
   const callbackUrl = input.body.callback?.url ?? "";
   if (callbackUrl) {
-    const problem = checkCallbackUrl(callbackUrl, env().ALLOW_PRIVATE_CALLBACK_URLS);
+    const problem = checkCallbackUrl(callbackUrl, ctx.config.allowPrivateCallbackUrls);
     if (problem) fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: "callback.url" });
   }
   const flowId = crypto.randomUUID();
@@ -46,14 +41,14 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
     phoneNumber: first.to.replace(/^\+/, ""),
     plan: plan as unknown as object,
     codeHash: hashCode(flowId, code),
-    codeSealed: plan.length > 1 || first.type === "ViberOtp" ? sealCode(flowId, code) : "",
+    codeSealed: plan.length > 1 || first.type === "ViberOtp" ? sealCode(ctx.config.authSecret, flowId, code) : "",
     codeExpiresAt: new Date(now.getTime() + codeLifetimeSeconds(plan) * 1000),
     callbackUrl,
     currency: input.currency,
     createdAt: now,
     updatedAt: now,
   };
-  await ctx.enqueue.prepare([sendViberStep, otpStepTimeout, deliverOtpWebhook, otpSmsStatus]);
+  await ctx.enqueue.ready();
   const step0 = { flowId, accountId: input.accountId, seq: 0, step: first };
   if (first.type === "ViberOtp") {
     const priceMicros = await viberPrice(ctx, { iso: first.country, currency: input.currency });
@@ -63,7 +58,7 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
       await flowEvent(ctx, tx, flowId, id, "queued", "Flow started; the code goes over Viber first");
       await setInitialKey(tx, flowId);
     });
-    wakeWorkers(sendViberStep.name);
+    ctx.wake(otpQueues.viberSend);
   } else {
     const messageId = await sendStepSms(ctx, { ...step0, currency: input.currency, code });
     await ctx.db.$transaction(async (tx) => {
@@ -72,7 +67,7 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
         id: messageId, flowId, accountId: input.accountId, seq: 0, role: "primary", phoneNumber: flowData.phoneNumber,
         label: first.label, failoverFrom: null, ttlSeconds: first.ttl, createdAt: now,
       });
-      await ctx.enqueue(tx, otpStepTimeout, { stepId: messageId }, { startAfter: new Date(now.getTime() + first.ttl * 1000) });
+      await ctx.enqueue(tx, otpQueues.stepTimeout, { stepId: messageId }, { startAfter: new Date(now.getTime() + first.ttl * 1000) });
       await flowEvent(ctx, tx, flowId, messageId, "queued", "Flow started; the code goes over SMS first");
       await setInitialKey(tx, flowId);
     });

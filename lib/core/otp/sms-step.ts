@@ -8,7 +8,7 @@ import { isFinal } from "../sms/statuses.ts";
 import { otpSmsLabel, smsStepStatus } from "./flow-view.ts";
 import { renderBody } from "./otp-code.ts";
 import { smsTtlMinutes, type PlanStep } from "./plan.ts";
-import { otpSmsStatus } from "./sync-sms-step.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 export type MessageState = {
   status: string;
@@ -64,7 +64,7 @@ export async function insertSmsStep(
     data: { ...data, channel: "sms", ...fields, status: "queued", detailedStatus: null, errorMessage: null, sentAt: null, deliveredAt: null, finalAt: null },
   });
   // What the SMS went through before this write is replayed, in order, by one status job.
-  if (m.status !== "Queued") await ctx.enqueue(tx, otpSmsStatus, { flowId: data.flowId, messageId: data.id });
+  if (m.status !== "Queued") await ctx.enqueue(tx, otpQueues.smsStatus, { flowId: data.flowId, messageId: data.id });
 }
 
 /** Sends the step's SMS (or finds the one an earlier attempt of this job sent) and returns its id. */
@@ -81,7 +81,7 @@ export async function sendStepSms(
     if (rows[0]) return rows[0].id;
   }
   // The receipt hook enqueues otp.sms-status inside the receipt's transaction: the queue must exist.
-  await ctx.enqueue.prepare([otpSmsStatus]);
+  await ctx.enqueue.ready();
   const { message } = await sendSms(ctx, {
     accountId: input.accountId,
     currency: input.currency,

@@ -2,23 +2,19 @@
 // is expired and the flow fails over; a delivered one closes its window (the flow Succeeded, or
 // the next step when failoverAfterDelivered); an SMS step still on its way lets the next step
 // go (its own ttl decides its status).
-import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
-import { deliverOtpWebhook } from "./deliver-webhook.ts";
 import { endFlow, flowEvent, lockFlow, notifyFlow } from "./flow-state.ts";
 import { finalStepStatuses, successStepStatuses } from "./flow-view.ts";
 import type { PlanStep } from "./plan.ts";
-import { otpFailover } from "./advance-flow.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 export const otpStepTimeout = defineJob({
-  name: "otp.step-timeout",
-  payload: z.object({ stepId: z.uuid() }),
+  ...otpQueues.stepTimeout,
   retryLimit: 5,
   retryDelaySeconds: 2,
   batchSize: 20,
   async handler(ctx, { stepId }) {
-    await ctx.enqueue.prepare([otpFailover, deliverOtpWebhook]);
+    await ctx.enqueue.ready();
     await ctx.db.$transaction(async (tx) => {
       const first = await tx.otpStep.findUnique({ where: { id: stepId }, select: { flowId: true } });
       if (!first) return;
@@ -29,7 +25,7 @@ export const otpStepTimeout = defineJob({
       if (latest?.seq !== step.seq) return;
       const plan = flow.plan as unknown as PlanStep[];
       const hasNext = step.seq + 1 < plan.length;
-      const failover = () => ctx.enqueue(tx, otpFailover, { flowId: flow.id, fromSeq: step.seq }, { singletonKey: `${flow.id}:${step.seq}` });
+      const failover = () => ctx.enqueue(tx, otpQueues.failover, { flowId: flow.id, fromSeq: step.seq }, { singletonKey: `${flow.id}:${step.seq}` });
       if (successStepStatuses.has(step.status)) {
         if (plan[step.seq]?.failoverAfterDelivered && hasNext) return failover();
         await endFlow(ctx, tx, flow.id, "Succeeded", null, `Delivered over ${step.channel === "sms" ? "SMS" : "Viber"}; the step's window closed`);
@@ -54,7 +50,7 @@ export const otpStepTimeout = defineJob({
         await failover();
       }
     });
-    wakeWorkers(otpFailover.name);
-    wakeWorkers(deliverOtpWebhook.name);
+    ctx.wake(otpQueues.failover);
+    ctx.wake(otpQueues.webhook);
   },
 });

@@ -2,29 +2,25 @@
 // enqueues it). The step catches up with its message's events in order, one status at a time
 // with a webhook each, so every status is reported once and in order whichever job runs first;
 // a delivered SMS ends the flow Succeeded, a failed one moves it to the next step or ends it Failed.
-import { z } from "zod";
 import type { Ctx, Tx } from "../context.ts";
 import { defineJob } from "../../jobs/job.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { isFinal } from "../sms/statuses.ts";
 import { finalStepStatuses } from "./flow-view.ts";
 import { endFlow, flowEvent, lockFlow, notifyFlow } from "./flow-state.ts";
 import { readMessageForStep, smsStepFields } from "./sms-step.ts";
-import { deliverOtpWebhook } from "./deliver-webhook.ts";
-import { otpFailover } from "./advance-flow.ts";
 import type { PlanStep } from "./plan.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 export const otpSmsStatus = defineJob({
-  name: "otp.sms-status",
-  payload: z.object({ flowId: z.uuid(), messageId: z.uuid() }),
+  ...otpQueues.smsStatus,
   retryLimit: 5,
   retryDelaySeconds: 1,
   batchSize: 20,
   async handler(ctx, { flowId, messageId }) {
-    await ctx.enqueue.prepare([deliverOtpWebhook, otpFailover]);
+    await ctx.enqueue.ready();
     await ctx.db.$transaction((tx) => syncSmsStep(ctx, tx, flowId, messageId));
-    wakeWorkers(deliverOtpWebhook.name);
-    wakeWorkers(otpFailover.name);
+    ctx.wake(otpQueues.webhook);
+    ctx.wake(otpQueues.failover);
   },
 });
 
@@ -73,7 +69,7 @@ export async function syncSmsStep(ctx: Ctx, tx: Tx, flowId: string, messageId: s
         const plan = flow.plan as unknown as PlanStep[];
         if (step.seq + 1 < plan.length) {
           // The failure and the next step's send go out in one webhook, after the send.
-          await ctx.enqueue(tx, otpFailover, { flowId, fromSeq: step.seq }, { singletonKey: `${flowId}:${step.seq}` });
+          await ctx.enqueue(tx, otpQueues.failover, { flowId, fromSeq: step.seq }, { singletonKey: `${flowId}:${step.seq}` });
           return;
         }
         await endFlow(ctx, tx, flowId, "Failed", "2", "The last step was not delivered");

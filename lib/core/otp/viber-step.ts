@@ -4,8 +4,7 @@ import crypto from "node:crypto";
 import type { Ctx, Tx } from "../context.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import type { PlanStep } from "./plan.ts";
-import { sendViberStep } from "./send-viber-step.ts";
-import { otpStepTimeout } from "./step-timeout.ts";
+import { otpQueues } from "./otp-queues.ts";
 
 export async function createViberStep(
   ctx: Ctx,
@@ -34,7 +33,7 @@ export async function createViberStep(
       createdAt: at,
     },
   });
-  await ctx.enqueue(tx, sendViberStep, { stepId: id });
-  await ctx.enqueue(tx, otpStepTimeout, { stepId: id }, { startAfter: new Date(at.getTime() + input.step.ttl * 1000) });
+  await ctx.enqueue(tx, otpQueues.viberSend, { stepId: id });
+  await ctx.enqueue(tx, otpQueues.stepTimeout, { stepId: id }, { startAfter: new Date(at.getTime() + input.step.ttl * 1000) });
   return id;
 }

@@ -17,7 +17,7 @@ export interface CreatePoolInput {
 
 export async function createPool(ctx: Ctx, input: CreatePoolInput) {
   const name = input.poolName.trim();
-  const columns = poolColumns(input.smsSettings, "create");
+  const columns = poolColumns(input.smsSettings, "create", ctx.config.allowPrivateCallbackUrls);
   const numbers = await checkJoinable(ctx.db, input.accountId, null, input.numbers ?? []);
   const now = ctx.now();
   const id = crypto.randomUUID();

@@ -28,7 +28,8 @@ export type PoolColumns = {
   inboundSmsCallbackUrl?: string;
 };
 
-export function poolColumns(s: SmsSettingsInput, mode: "create" | "update"): PoolColumns {
+/** allowPrivate: callback URLs may be private or loopback addresses (ctx.config). */
+export function poolColumns(s: SmsSettingsInput, mode: "create" | "update", allowPrivate: boolean): PoolColumns {
   const out: PoolColumns = { sticky: s.sticky, geomatch: s.geomatch, transcode: s.transcode };
   if (mode === "create") {
     out.sticky ??= true;
@@ -48,11 +49,11 @@ export function poolColumns(s: SmsSettingsInput, mode: "create" | "update"): Poo
     out.alphanumericSenderId = v;
   }
   if (s.callback !== undefined) {
-    const url = checkUrl(s.callback.url ?? "", "smsSettings.callback.url") ?? "";
+    const url = checkUrl(s.callback.url ?? "", "smsSettings.callback.url", allowPrivate) ?? "";
     out.callbackUrl = url;
     out.callbackStrategy = url ? (s.callback.strategy ?? "OnCompletion") : "";
   }
   const inbound = s.inboundSMSCallbackUrl ?? s.inboundSmsCallbackUrl;
-  if (inbound !== undefined) out.inboundSmsCallbackUrl = checkUrl(inbound, "smsSettings.inboundSMSCallbackUrl");
+  if (inbound !== undefined) out.inboundSmsCallbackUrl = checkUrl(inbound, "smsSettings.inboundSMSCallbackUrl", allowPrivate);
   return out;
 }

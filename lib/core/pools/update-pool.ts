@@ -19,7 +19,7 @@ export interface UpdatePoolInput {
 
 export async function updatePool(ctx: Ctx, input: UpdatePoolInput) {
   const pool = await findPool(ctx, input);
-  const columns = input.smsSettings ? poolColumns(input.smsSettings, "update") : {};
+  const columns = input.smsSettings ? poolColumns(input.smsSettings, "update", ctx.config.allowPrivateCallbackUrls) : {};
   const numbers = input.numbers ? await checkJoinable(ctx.db, input.accountId, pool.id, input.numbers) : null;
   const now = ctx.now();
   try {

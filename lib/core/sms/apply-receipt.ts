@@ -11,7 +11,6 @@ import type { DeliveryReceipt } from "../ports/carrier.ts";
 import { log } from "../../http/logger.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 
 export interface ReceiptOptions {
@@ -69,5 +68,5 @@ export async function applyReceipt(ctx: Ctx, receipt: DeliveryReceipt, options: 
   }
   unknownSince.delete(receipt.smscMessageId);
   await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, receiptStatus(receipt.stat, receipt.err)));
-  wakeWorkers(deliverCallback.name);
+  ctx.wake(deliverCallback);
 }

@@ -1,13 +1,12 @@
 // Moves one part to a new status inside the caller's transaction: the part, an event row, the
 // message's derived status, a refund when nothing will be delivered, and the delivery reports
-// the message's callback strategy asks for. Never moves a final part again.
+// the message's callback strategy asks for; then publishes "sms.status" in the same transaction
+// for the capabilities that react (campaigns, OTP). Never moves a final part again.
 import type { Ctx, Tx } from "../context.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { creditAccount } from "../accounts/credit-account.ts";
 import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
-import { campaignTouched } from "../campaigns/advance-campaign.ts";
-import { isOtpSms, otpSmsChanged } from "../otp/sms-hook.ts";
 
 export async function recordPartStatus(
   ctx: Ctx,
@@ -72,7 +71,13 @@ export async function recordPartStatus(
       payload: smsReportPayload(m, updated, { ...change, at }),
     });
   }
-  if (m.campaignId && isFinal(messageStatus)) campaignTouched(ctx, m.campaignId);
-  if (isOtpSms(m.label)) await otpSmsChanged(ctx, tx, m);
+  await ctx.events.publish(ctx, tx, "sms.status", {
+    messageId: m.id,
+    accountId: m.accountId,
+    campaignId: m.campaignId,
+    label: m.label,
+    status: messageStatus,
+    final: isFinal(messageStatus),
+  });
   return true;
 }

@@ -14,7 +14,6 @@ import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import type { Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
-import { env } from "../../env.ts";
 import { countryPrice } from "../prices/price-for.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import { analyzeBody, splitBody, transcodeBody, type BodyAnalysis } from "./analyze-body.ts";
@@ -24,7 +23,6 @@ import { reportQueued } from "./record-queued.ts";
 import { queued } from "./statuses.ts";
 import { submitSms } from "./submit-sms.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import type { Message } from "../../db/generated/client.ts";
 
 export interface SendSmsInput {
@@ -231,14 +229,14 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
       ? { url: app.callbackUrl, strategy: app.callbackStrategy }
       : { url: "", strategy: "" };
   if (callback.url) {
-    const problem = checkCallbackUrl(callback.url, env().ALLOW_PRIVATE_CALLBACK_URLS);
+    const problem = checkCallbackUrl(callback.url, ctx.config.allowPrivateCallbackUrls);
     if (problem) {
       await countryPrice(ctx, { iso: recipient.country, currency }); // an unpriced destination is reported first
       fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: "callback.url" });
     }
   }
   if (!prepared.has(ctx.enqueue)) {
-    await ctx.enqueue.prepare([submitSms, deliverCallback]);
+    await ctx.enqueue.ready();
     prepared.add(ctx.enqueue);
   }
   const now = ctx.now();
@@ -309,7 +307,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
     if (r) sent = message(r);
   }
   if (!sent) return refusal(ctx, { iso: recipient.country, currency, accountId: input.accountId });
-  wakeWorkers(submitSms.name);
-  if (callback.url) wakeWorkers(deliverCallback.name);
+  ctx.wake(submitSms);
+  if (callback.url) ctx.wake(deliverCallback);
   return { message: sent, bodyAnalysis };
 }

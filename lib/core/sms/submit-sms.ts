@@ -6,12 +6,10 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
-import { getCarrier } from "../../carrier/registry.ts";
 import { submitPartOf } from "./submit-part.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { markPossibleDuplicates } from "./mark-possible-duplicates.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
-import { wakeWorkers } from "../../jobs/wake.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Ctx } from "../context.ts";
 import type { JobMeta } from "../../jobs/job.ts";
@@ -66,12 +64,12 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
     const slot = await reserveSendSlots(ctx, message.from, message.messageParts.length);
     if (slot && (slot.waitMs > 20 || message.messageParts.length > 1)) {
       await ctx.enqueue(null, submitPacedSms, { messageId, slotAt: slot.slotAt.toISOString() }, { startAfter: new Date(Date.now() + slot.waitMs - 2000) });
-      wakeWorkers(submitPacedSms.name);
+      ctx.wake(submitPacedSms);
       return;
     }
     paced = slot?.slotAt;
   }
-  const carrier = await getCarrier();
+  const carrier = await ctx.carrier();
   const ref = crypto.randomInt(0, 256);
   let retry = "";
   const submitPart = async (part: (typeof message.messageParts)[number]) => {
@@ -108,6 +106,6 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
       }
     }
   } else await Promise.all(message.messageParts.map(submitPart));
-  wakeWorkers(deliverCallback.name);
+  ctx.wake(deliverCallback);
   if (retry) throw new Error(`carrier asked to retry: ${retry}`);
 }

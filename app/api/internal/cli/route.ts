@@ -2,7 +2,7 @@
 // database. Only callers holding the token in DATA_DIR (the machine's own users) get in.
 import path from "node:path";
 import { getDatabase } from "@/lib/db";
-import { contextFor } from "@/lib/core/context";
+import { contextFor } from "@/lib/server/context";
 import { runCommand } from "@/lib/core/cli/run-command";
 import { errorResponse, json } from "@/lib/http/render-error";
 import { DomainError } from "@/lib/core/errors";

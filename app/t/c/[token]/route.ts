@@ -1,7 +1,7 @@
 // GET /t/c/{linkId} — click tracking: records the click and redirects to the link recorded for
 // that email. Nothing else is ever redirected to: an unknown token is a 404 page.
 import { getDatabase } from "@/lib/db";
-import { contextFor } from "@/lib/core/context";
+import { contextFor } from "@/lib/server/context";
 import { recordClick } from "@/lib/core/email/record-event";
 import { visitorOf } from "../../visitor";
 

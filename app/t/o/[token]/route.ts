@@ -1,7 +1,7 @@
 // GET /t/o/{emailId} — the open-tracking pixel: records an open and answers a 1×1 transparent GIF
 // (the same GIF for an unknown token, so the pixel never shows as broken).
 import { getDatabase } from "@/lib/db";
-import { contextFor } from "@/lib/core/context";
+import { contextFor } from "@/lib/server/context";
 import { recordOpen } from "@/lib/core/email/record-event";
 import { visitorOf } from "../../visitor";
 

@@ -1,6 +1,8 @@
-// Every job the worker runs. A new capability adds its definitions here.
-import type { JobDefinition } from "./job.ts";
-import { analyzeTables, purgeExpiredTokens } from "./maintenance.ts";
+// Every job the workers run, in one list: a new job is one definition here. The composition root
+// creates every queue of this list before anything enqueues (context.ts, boot.ts, worker.ts), so a
+// job enqueued inside a transaction never finds its queue missing.
+import type { JobDefinition } from "../jobs/job.ts";
+import { analyzeTables, purgeExpiredTokens } from "../jobs/maintenance.ts";
 import { reportRollupJob } from "../core/reports/report-rollup.ts";
 import { pruneIdempotencyKeysJob } from "../core/idempotency/prune-idempotency-keys.ts";
 import { submitPacedSms, submitSms } from "../core/sms/submit-sms.ts";
@@ -12,4 +14,18 @@ import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 import { otpJobs } from "../core/otp/otp-jobs.ts";
 import { emailJobs } from "../core/email/email-jobs.ts";
 
-export const jobs: JobDefinition[] = [purgeExpiredTokens, analyzeTables, pruneIdempotencyKeysJob, reportRollupJob, submitSms, submitPacedSms, expireSms, deliverCallback, deliverInboundCallback, renewNumbersJob, ...campaignJobs, ...otpJobs, ...emailJobs];
+export const jobs: JobDefinition[] = [
+  purgeExpiredTokens,
+  analyzeTables,
+  pruneIdempotencyKeysJob,
+  reportRollupJob,
+  submitSms,
+  submitPacedSms,
+  expireSms,
+  deliverCallback,
+  deliverInboundCallback,
+  renewNumbersJob,
+  ...campaignJobs,
+  ...otpJobs,
+  ...emailJobs,
+];
