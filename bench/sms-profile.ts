@@ -67,7 +67,7 @@ async function moreAccounts(sb: { baseUrl: string; databaseUrl: string }, n: num
   const { contextFor } = await import("../lib/server/context.ts");
   const { createAccount } = await import("../lib/core/accounts/create-account.ts");
   const { createApplication } = await import("../lib/core/applications/create-application.ts");
-  const { allScopes } = await import("../lib/auth/scopes.ts");
+  const { allScopes } = await import("../lib/core/tokens/scopes.ts");
   const database = await openDatabase({ kind: "postgres", url: sb.databaseUrl, poolSize: 2 });
   try {
     const c = contextFor(database);

@@ -1,7 +1,7 @@
 // A route's contract in one object: method, path, auth, scope and the zod schemas of its query,
 // body and answer. withApi() enforces it; the OpenAPI document is generated from it.
 import type { z } from "zod";
-import type { Scope } from "../auth/scopes.ts";
+import type { Scope } from "../core/tokens/scopes.ts";
 import type { ErrorName } from "../core/errors.ts";
 import type { Role } from "../db/generated/enums.ts";
 

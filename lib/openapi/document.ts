@@ -2,7 +2,7 @@
 // requests describe them here. A new route appears by adding its module to `modules`.
 import { z } from "zod";
 import { errorCatalog } from "../core/errors.ts";
-import { scopePermissions } from "../auth/scopes.ts";
+import { scopePermissions } from "../core/tokens/scopes.ts";
 import type { RouteSpec } from "../http/route-spec.ts";
 import * as oauth from "../schemas/oauth.ts";
 import * as accounts from "../schemas/accounts.ts";

@@ -1,6 +1,6 @@
 // Dashboard JSON for the Applications page. The create schema also types the page's form.
 import { z } from "zod";
-import { allScopes } from "../auth/scopes.ts";
+import { allScopes } from "../core/tokens/scopes.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../core/applications/read-rate-limit.ts";

@@ -6,7 +6,7 @@ import { GET as transactions } from "../../app/api/accounts/me/transactions/rout
 import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
-import { digest } from "../../lib/auth/hashing.ts";
+import { digest } from "../../lib/core/secrets/hashing.ts";
 import { revokeApplication } from "../../lib/core/applications/revoke-application.ts";
 
 const db = useTestDatabase();

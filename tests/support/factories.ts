@@ -6,7 +6,7 @@ import { createAccount } from "../../lib/core/accounts/create-account.ts";
 import { createUser } from "../../lib/core/users/create-user.ts";
 import { createApplication, type TokenLifetime } from "../../lib/core/applications/create-application.ts";
 import { issueToken } from "../../lib/core/tokens/issue-token.ts";
-import { allScopes, type Scope } from "../../lib/auth/scopes.ts";
+import { allScopes, type Scope } from "../../lib/core/tokens/scopes.ts";
 import { env } from "../../lib/env.ts";
 import type { Role } from "../../lib/db/generated/enums.ts";
 

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExternalLinkIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { scopePermissions } from "@/lib/auth/scopes";
+import { scopePermissions } from "@/lib/core/tokens/scopes";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/openapi/document";
 import { currentUser } from "../_lib/current-user";

@@ -1,7 +1,7 @@
 // Creates an API application. The secret is returned once and only its digest is stored.
 import type { Ctx } from "../context.ts";
-import { digest, randomSecret } from "../../auth/hashing.ts";
-import type { Scope } from "../../auth/scopes.ts";
+import { digest, randomSecret } from "../secrets/hashing.ts";
+import type { Scope } from "../tokens/scopes.ts";
 import { DEFAULT_RATE_LIMIT } from "./read-rate-limit.ts";
 
 export const tokenLifetimes = [3600, 86400, 631139040] as const;

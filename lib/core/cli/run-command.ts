@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import type { Ctx } from "../context.ts";
 import { DomainError, fail } from "../errors.ts";
-import { allScopes, isScope, splitScopes } from "../../auth/scopes.ts";
+import { allScopes, isScope, splitScopes } from "../tokens/scopes.ts";
 import { fromMicros, supportedCurrencies, toMicros } from "../../money.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { topUpAccount } from "../accounts/top-up-account.ts";

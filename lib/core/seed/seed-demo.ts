@@ -2,8 +2,8 @@
 // scope, and the default price list. Returns the credentials to print, or null when the
 // database already had accounts.
 import type { Ctx } from "../context.ts";
-import { randomSecret } from "../../auth/hashing.ts";
-import { allScopes } from "../../auth/scopes.ts";
+import { randomSecret } from "../secrets/hashing.ts";
+import { allScopes } from "../tokens/scopes.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { createApplication } from "../applications/create-application.ts";
 import { createUser } from "../users/create-user.ts";

@@ -10,8 +10,8 @@
 // lookup's time (a few milliseconds), also when another process made the change.
 import type { Ctx } from "../context.ts";
 import type { Sql } from "../../db/connection.ts";
-import { digest } from "../../auth/hashing.ts";
-import { isScope, type Scope } from "../../auth/scopes.ts";
+import { digest } from "../secrets/hashing.ts";
+import { isScope, type Scope } from "./scopes.ts";
 
 export interface ApplicationPrincipal {
   kind: "application";

@@ -2,8 +2,8 @@
 // client credentials from Basic auth or the form body.
 import type { Ctx } from "../context.ts";
 import { DomainError } from "../errors.ts";
-import { digest, randomSecret, safeEqual } from "../../auth/hashing.ts";
-import { isScope, permissionsFor, splitScopes, type Scope } from "../../auth/scopes.ts";
+import { digest, randomSecret, safeEqual } from "../secrets/hashing.ts";
+import { isScope, permissionsFor, splitScopes, type Scope } from "./scopes.ts";
 import { isUuid } from "../../ids.ts";
 
 export interface IssueTokenInput {

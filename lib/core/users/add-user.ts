@@ -1,7 +1,7 @@
 // An owner adds a user to their account with a generated initial password, returned once (it is
 // stored only as a hash) for the owner to pass on.
 import type { Ctx } from "../context.ts";
-import { randomSecret } from "../../auth/hashing.ts";
+import { randomSecret } from "../secrets/hashing.ts";
 import type { Role } from "../../db/generated/enums.ts";
 import { createUser } from "./create-user.ts";
 

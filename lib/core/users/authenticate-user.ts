@@ -1,7 +1,7 @@
 // Checks dashboard credentials. Unknown emails still pay for a hash comparison, so timing does
 // not reveal which emails exist.
 import type { Ctx } from "../context.ts";
-import { verifyPassword } from "../../auth/hashing.ts";
+import { verifyPassword } from "../secrets/hashing.ts";
 
 const decoy = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8Dpl1kVsoCNs1kItWd6kF7i6H8qYdK";
 

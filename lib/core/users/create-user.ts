@@ -1,6 +1,6 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { hashPassword } from "../../auth/hashing.ts";
+import { hashPassword } from "../secrets/hashing.ts";
 import type { Role } from "../../db/generated/enums.ts";
 
 export interface CreateUserInput {

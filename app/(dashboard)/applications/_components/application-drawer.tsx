@@ -4,7 +4,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Drawer } from "@/components/ui/drawer";
-import { scopePermissions, isScope } from "@/lib/auth/scopes";
+import { scopePermissions, isScope } from "@/lib/core/tokens/scopes";
 import { formatDateTime, formatRelative, tokenLifetimeLabel } from "@/lib/ui/format";
 import type { ApplicationView } from "./api";
 import { RateLimitForm } from "./rate-limit-form";

@@ -11,7 +11,7 @@ import { Field, FieldError } from "@/components/ui/field";
 import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { allScopes, scopePermissions, type Scope } from "@/lib/auth/scopes";
+import { allScopes, scopePermissions, type Scope } from "@/lib/core/tokens/scopes";
 import { createApplicationBody, type CreateApplicationBody } from "@/lib/schemas/applications";
 import { ApiError } from "@/lib/ui/api-client";
 import { applicationsKey, createApplication, type CreatedApplication } from "./api";

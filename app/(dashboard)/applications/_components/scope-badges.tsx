@@ -1,6 +1,6 @@
 // An application's scopes in little space: all of them is one badge, otherwise the first few.
 import { Badge } from "@/components/ui/badge";
-import { allScopes } from "@/lib/auth/scopes";
+import { allScopes } from "@/lib/core/tokens/scopes";
 
 export function ScopeBadges({ scopes, max = 3 }: { scopes: string[]; max?: number }) {
   if (scopes.length === allScopes.length && allScopes.every((s) => scopes.includes(s)))

@@ -6,7 +6,7 @@ import { applicationToView } from "@/lib/http/serializers";
 import { createApplicationRoute, listApplicationsRoute } from "@/lib/schemas/applications";
 import { listApplications } from "@/lib/core/applications/list-applications";
 import { createApplication } from "@/lib/core/applications/create-application";
-import type { Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/core/tokens/scopes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withApi(listApplicationsRoute, async ({ ctx, principal, query }) => {

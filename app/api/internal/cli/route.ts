@@ -7,7 +7,7 @@ import { runCommand } from "@/lib/core/cli/run-command";
 import { errorResponse, json } from "@/lib/http/render-error";
 import { DomainError } from "@/lib/core/errors";
 import { env, persistentSecret } from "@/lib/env";
-import { safeEqual } from "@/lib/auth/hashing";
+import { safeEqual } from "@/lib/core/secrets/hashing";
 import { readText } from "@/lib/http/parse-request";
 
 export async function POST(req: Request): Promise<Response> {
