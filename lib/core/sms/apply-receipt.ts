@@ -19,10 +19,11 @@ export interface ReceiptOptions {
 }
 
 const UNKNOWN_GRACE_MS = 60_000;
-/** First time this process saw each unknown id (bounded). */
-const unknownSince = new Map<string, number>();
 
-function firstSeen(id: string, now: number, grace: number): number {
+/** First time a carrier's receipt handler (receiptApplier) saw each unknown id (bounded). */
+export type UnknownIds = Map<string, number>;
+
+function firstSeen(unknownSince: UnknownIds, id: string, now: number, grace: number): number {
   let at = unknownSince.get(id);
   if (at === undefined) {
     if (unknownSince.size >= 10_000) for (const [k, t] of unknownSince) if (now - t > grace || unknownSince.size >= 10_000) unknownSince.delete(k);
@@ -48,7 +49,7 @@ async function findPart(ctx: Ctx, receipt: DeliveryReceipt): Promise<{ id: strin
 
 const RELOOKUPS = [0, 10, 25, 50, 100, 200, 400, 800];
 
-export async function applyReceipt(ctx: Ctx, receipt: DeliveryReceipt, options: ReceiptOptions = {}): Promise<void> {
+export async function applyReceipt(ctx: Ctx, receipt: DeliveryReceipt, unknownSince: UnknownIds, options: ReceiptOptions = {}): Promise<void> {
   let part = null;
   for (const wait of unknownSince.has(receipt.smscMessageId) ? [0] : RELOOKUPS) {
     if (wait) await new Promise((r) => setTimeout(r, wait));
@@ -58,7 +59,7 @@ export async function applyReceipt(ctx: Ctx, receipt: DeliveryReceipt, options: 
   if (!part) {
     const grace = options.unknownGraceMs ?? UNKNOWN_GRACE_MS;
     const now = Date.now();
-    if (now - firstSeen(receipt.smscMessageId, now, grace) < grace) {
+    if (now - firstSeen(unknownSince, receipt.smscMessageId, now, grace) < grace) {
       log("info", "receipt for an unknown message id; refused so the SMSC retries", { smscMessageId: receipt.smscMessageId, stat: receipt.stat });
       throw new Error(`no part with SMSC message id ${receipt.smscMessageId}`);
     }

@@ -7,7 +7,7 @@
 // deliver_sm only then.
 import type { Ctx } from "../context.ts";
 import type { DeliveryReceipt } from "../ports/carrier.ts";
-import { applyReceipt, type ReceiptOptions } from "./apply-receipt.ts";
+import { applyReceipt, type ReceiptOptions, type UnknownIds } from "./apply-receipt.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";
 
 interface Pending {
@@ -33,13 +33,14 @@ const WAIT_MS = 10;
 
 export function receiptApplier(ctx: Ctx, options: ReceiptOptions = {}): (r: DeliveryReceipt) => Promise<void> {
   let queue: Pending[] = [];
+  const unknownIds: UnknownIds = new Map();
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
     const batch = queue;
     queue = [];
-    if (batch.length) void applyBatch(ctx, batch, options);
+    if (batch.length) void applyBatch(ctx, batch, unknownIds, options);
   };
   return (receipt) =>
     new Promise<void>((resolve, reject) => {
@@ -49,8 +50,8 @@ export function receiptApplier(ctx: Ctx, options: ReceiptOptions = {}): (r: Deli
     });
 }
 
-async function applyBatch(ctx: Ctx, batch: Pending[], options: ReceiptOptions): Promise<void> {
-  const one = (p: Pending) => applyReceipt(ctx, p.receipt, options).then(p.resolve, p.reject);
+async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, options: ReceiptOptions): Promise<void> {
+  const one = (p: Pending) => applyReceipt(ctx, p.receipt, unknownIds, options).then(p.resolve, p.reject);
   let rows: PartRow[];
   try {
     rows = (
