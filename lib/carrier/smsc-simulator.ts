@@ -15,7 +15,8 @@
 //
 // Fault switches (SimulatorFaults, at start or with setFaults) make it misbehave the way real
 // SMSCs do: lose submit_sm_resps, send a receipt before its submit_sm_resp, repeat receipts,
-// spell message ids differently in receipts, and deliver a resubmission again as a new message.//
+// spell message ids differently in receipts, and deliver a resubmission again as a new message.
+//
 // The parts live in smsc-sim/: outcomes.ts (by test number), submits.ts (answering submit_sm),
 // deliveries.ts (receipt scheduling and the deliver_sm window), receipts.ts (the receipt PDU),
 // sessions.ts (each client connection).
