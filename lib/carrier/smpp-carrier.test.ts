@@ -1,7 +1,10 @@
 import type { AddressInfo } from "node:net";
 import smpp from "smpp";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildSubmitSm, connectCarrier, parseReceipt, parseSmppUrl, relativeValidity, type CarrierOptions, type SmppCarrier } from "./smpp-carrier.ts";
+import { buildSubmitSm, relativeValidity } from "./build-submit-sm.ts";
+import { parseReceipt } from "./parse-deliver-sm.ts";
+import { connectCarrier, type CarrierOptions, type SmppCarrier } from "./smpp-carrier.ts";
+import { parseSmppUrl } from "./smpp-url.ts";
 import { startSmscSimulator, type SimulatorOptions, type SmscSimulator } from "./smsc-simulator.ts";
 import type { DeliveryReceipt, InboundMessage, SubmitPart } from "../core/ports/carrier.ts";
 

@@ -1,6 +1,6 @@
 import smpp from "smpp";
 import { describe, expect, it } from "vitest";
-import { buildSubmitSm } from "./smpp-carrier.ts";
+import { buildSubmitSm } from "./build-submit-sm.ts";
 import { EncodedSubmitSm, encodeSubmitSmBody, smppParams } from "./submit-sm-pdu.ts";
 import type { SubmitPart } from "../core/ports/carrier.ts";
 

@@ -10,7 +10,7 @@ import { CLIENT_REF_TAG, CLIENT_REF_TLV } from "./client-ref.ts";
 const SUBMIT_SM = 0x00000004;
 const MESSAGE_PAYLOAD = 0x0424;
 
-/** The submit_sm fields the carrier sets (buildSubmitSm). */
+/** The submit_sm fields the carrier sets (buildSubmitSm, build-submit-sm.ts). */
 export interface SubmitSmFields {
   service_type: string;
   source_addr_ton: number;

@@ -11,13 +11,15 @@ import * as sms from "../schemas/sms.ts";
 import * as campaigns from "../schemas/campaigns.ts";
 import * as campaignsQuietHours from "../schemas/campaigns-quiet-hours.ts";
 import * as contacts from "../schemas/contacts.ts";
+import * as contactBlacklist from "../schemas/contact-blacklist.ts";
+import * as contactGroups from "../schemas/contact-groups.ts";
 import * as reports from "../schemas/reports.ts";
 import * as otp from "../schemas/otp.ts";
 import * as email from "../schemas/email.ts";
 import * as numbers from "../schemas/numbers.ts";
 import * as pools from "../schemas/pools.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, reports, otp, email, numbers, pools];
+const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, contactBlacklist, contactGroups, reports, otp, email, numbers, pools];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules

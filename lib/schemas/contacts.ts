@@ -1,10 +1,10 @@
 // Contacts, labels, blacklists and groups as Routee's clients call them (spec/routee-extras.md §1).
 // Loose where the clients are: ids as strings or {id} objects, names as strings or {name},
 // contact fields checked by normalizeContactInput so that label errors get their own codes.
+// The blacklist and groups are in contact-blacklist.ts and contact-groups.ts.
 import { z } from "zod";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
-import { BLACKLIST_SERVICES, SEARCH_OPERATORS, blacklistService } from "../core/contacts/model.ts";
 
 const labelType = z.enum(["Text", "Number"]);
 
@@ -45,9 +45,9 @@ export const contactBody = z.object({
     .meta({ type: "array", items: { type: "string" }, description: "Names of existing groups to put the contact in." }),
 });
 
-const idOf = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { id?: unknown }).id : v);
-const nameOf = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { name?: unknown }).name : v);
-const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
+export const idOf = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { id?: unknown }).id : v);
+export const nameOf = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { name?: unknown }).name : v);
+export const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 
 /** Contact ids as strings (docs) or {id} objects (PHP, C#); at least one. */
 export const idsBody = z
@@ -78,7 +78,7 @@ export const groupSizeView = z.object({
 });
 
 /** Path segments arrive percent-encoded from some routers; names like "AMD Telecom" are decoded once. */
-function decodeSegment(v: string): string {
+export function decodeSegment(v: string): string {
   if (!/%[0-9A-Fa-f]{2}/.test(v)) return v;
   try {
     return decodeURIComponent(v);
@@ -88,20 +88,7 @@ function decodeSegment(v: string): string {
 }
 
 const idParams = z.object({ id: z.string().transform(decodeSegment) });
-const groupParams = z.object({ name: z.string().transform(decodeSegment).pipe(z.string().trim().min(1, "The group name is empty")) });
-const serviceParams = z.object({
-  service: z.string().transform((s, ctx) => {
-    const service = blacklistService(decodeSegment(s));
-    if (!service) {
-      ctx.addIssue({ code: "custom", message: `The service must be one of ${BLACKLIST_SERVICES.join(", ")}` });
-      return z.NEVER;
-    }
-    return service;
-  }),
-});
-
-const tagContacts = "Contacts";
-const tagGroups = "Contact groups";
+export const tagContacts = "Contacts";
 
 // --- contacts ---
 
@@ -235,230 +222,4 @@ export const createLabelsRoute = defineRoute({
     .max(100, "At most 100 labels at once"),
   response: z.array(z.object({ name: z.string(), type: labelType })),
   errors: ["validation", "labelExists", "repeatedLabelName"],
-});
-
-// --- blacklist ---
-
-export const addToBlacklistRoute = defineRoute({
-  method: "POST",
-  path: "/contacts/my/blacklist/{service}",
-  tag: tagContacts,
-  summary: "Blacklist contacts for a service",
-  description: `service: ${BLACKLIST_SERVICES.join(", ")}. Answers how many contacts were added.`,
-  auth: "bearer",
-  scope: "contact",
-  params: serviceParams,
-  body: idsBody,
-  response: updated,
-  errors: ["contactNotFound"],
-});
-
-/** /contacts/my/blacklist with no service: the error naming the services, after the token check. */
-export const missingBlacklistServiceRoute = defineRoute({
-  method: "GET",
-  path: "/contacts/my/blacklist",
-  tag: tagContacts,
-  summary: "The blacklist without a service: a 400 naming the services",
-  auth: "bearer",
-  scope: "contact",
-  internal: true,
-  errors: ["validation"],
-});
-
-export const listBlacklistRoute = defineRoute({
-  method: "GET",
-  path: "/contacts/my/blacklist/{service}",
-  tag: tagContacts,
-  summary: "Contacts blacklisted for a service",
-  auth: "bearer",
-  scope: "contact",
-  params: serviceParams,
-  response: z.array(contactView),
-});
-
-export const removeFromBlacklistRoute = defineRoute({
-  method: "DELETE",
-  path: "/contacts/my/blacklist/{service}",
-  tag: tagContacts,
-  summary: "Take contacts off a service's blacklist",
-  description: "Answers how many contacts were taken off. Also served as POST /contacts/my/blacklist/{service}/remove.",
-  auth: "bearer",
-  scope: "contact",
-  params: serviceParams,
-  body: idsBody,
-  response: updated,
-  errors: ["contactNotFound"],
-});
-
-export const removeFromBlacklistAliasRoute = defineRoute({
-  ...removeFromBlacklistRoute,
-  method: "POST",
-  path: "/contacts/my/blacklist/{service}/remove",
-  internal: true,
-});
-
-export const removeGroupsFromBlacklistRoute = defineRoute({
-  method: "DELETE",
-  path: "/contacts/my/blacklist/{service}/groups",
-  tag: tagContacts,
-  summary: "Take every contact of some groups off a service's blacklist",
-  auth: "bearer",
-  scope: "contact",
-  params: serviceParams,
-  body: groupNamesBody,
-  response: updated,
-  errors: ["groupNotFound"],
-});
-
-// --- groups ---
-
-export const listGroupsRoute = defineRoute({
-  method: "GET",
-  path: "/groups/my",
-  tag: tagGroups,
-  summary: "Every group's name",
-  description: "All (every contact) and NotListed (contacts in no group) come first; every account has them.",
-  auth: "bearer",
-  scope: "contact",
-  response: z.array(z.object({ name: z.string() })),
-});
-
-export const groupsPageRoute = defineRoute({
-  method: "GET",
-  path: "/groups/my/page",
-  tag: tagGroups,
-  summary: "A page of groups with their sizes",
-  auth: "bearer",
-  scope: "contact",
-  query: pageQuery(10, 2000),
-  response: pageSchema(groupSizeView),
-});
-
-export const getGroupRoute = defineRoute({
-  method: "GET",
-  path: "/groups/my/{name}",
-  tag: tagGroups,
-  summary: "A group's size",
-  auth: "bearer",
-  scope: "contact",
-  params: groupParams,
-  response: groupSizeView,
-  errors: ["groupNotFound"],
-});
-
-const groupName = (min: number, max: number) =>
-  z.preprocess(asText, z.string().trim().min(min, `name must have at least ${min} characters`).max(max, `name is at most ${max} characters`));
-
-export const createGroupRoute = defineRoute({
-  method: "POST",
-  path: "/groups/my",
-  tag: tagGroups,
-  summary: "Create a group: empty, with every contact, or with the contacts matching filters",
-  description: `filters: [{fieldName (a label), searchTerm, searchOperator (${SEARCH_OPERATORS.join(", ")}; default is)}], all of which must match, case-insensitively.`,
-  auth: "bearer",
-  scope: "contact",
-  body: z.object({
-    name: groupName(1, 100),
-    strategy: z
-      .preprocess((v) => (v === null || v === "" ? undefined : typeof v === "string" ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v), z.enum(["None", "Filtered", "All"]).optional())
-      .meta({ description: "None (default), Filtered or All." }),
-    filters: z
-      .unknown()
-      .optional()
-      .meta({
-        type: "array",
-        items: {
-          type: "object",
-          properties: { fieldName: { type: "string" }, searchTerm: { type: "string" }, searchOperator: { type: "string", enum: [...SEARCH_OPERATORS] } },
-        },
-      }),
-  }),
-  response: groupSizeView,
-  errors: ["contactOrGroupExists", "invalidGroupFilters"],
-});
-
-export const deleteGroupsRoute = defineRoute({
-  method: "DELETE",
-  path: "/groups/my",
-  tag: tagGroups,
-  summary: "Delete groups, and with deleteContacts=true their contacts",
-  description: "Also served as POST /groups/my/delete.",
-  auth: "bearer",
-  scope: "contact",
-  query: z.object({
-    deleteContacts: z
-      .preprocess((v) => typeof v === "string" && v.trim().toLowerCase() === "true", z.boolean())
-      .meta({ type: "boolean", default: false, description: "Delete the groups' contacts too (default false)." }),
-  }),
-  body: groupNamesBody,
-  response: z.array(z.object({ name: z.string(), deletedContacts: z.boolean() })),
-  errors: ["groupNotFound"],
-});
-
-export const deleteGroupsAliasRoute = defineRoute({ ...deleteGroupsRoute, method: "POST", path: "/groups/my/delete", internal: true });
-
-const combineBody = z.object({
-  name: groupName(2, 30),
-  groups: z.preprocess(
-    (v) => (Array.isArray(v) ? v.map((x) => asText(nameOf(x))) : v),
-    z.array(z.string().trim().min(1, "A group name is empty").max(100)).min(1, "Name at least one group").max(100),
-  ),
-});
-
-export const mergeGroupsRoute = defineRoute({
-  method: "POST",
-  path: "/groups/my/merge",
-  tag: tagGroups,
-  summary: "Create a group from the union of groups",
-  description: "Each contact once; every member gets the new group's tag.",
-  auth: "bearer",
-  scope: "contact",
-  body: combineBody,
-  response: groupSizeView,
-  errors: ["groupNotFound", "contactOrGroupExists"],
-});
-
-export const differenceGroupsRoute = defineRoute({
-  method: "POST",
-  path: "/groups/my/difference",
-  tag: tagGroups,
-  summary: "Create a group from the contacts of the first group that are in none of the others",
-  auth: "bearer",
-  scope: "contact",
-  body: combineBody,
-  response: groupSizeView,
-  errors: ["groupNotFound", "contactOrGroupExists"],
-});
-
-export const groupContactsRoute = defineRoute({
-  method: "GET",
-  path: "/groups/my/{name}/contacts",
-  tag: tagGroups,
-  summary: "A page of a group's contacts",
-  description: "sort: a label name, optionally followed by ,asc or ,desc.",
-  auth: "bearer",
-  scope: "contact",
-  params: groupParams,
-  query: pageQuery(10, 2000).extend({ sort: z.string().max(100).optional() }),
-  response: pageSchema(contactView),
-  errors: ["groupNotFound"],
-});
-
-export const addGroupContactsRoute = defineRoute({
-  method: "POST",
-  path: "/groups/my/{name}/contacts",
-  tag: tagGroups,
-  summary: "Add contacts to a group",
-  auth: "bearer",
-  scope: "contact",
-  params: groupParams,
-  body: idsBody,
-  response: groupSizeView,
-  errors: ["groupNotFound", "contactNotFound"],
-});
-
-export const removeGroupContactsRoute = defineRoute({
-  ...addGroupContactsRoute,
-  method: "DELETE",
-  summary: "Take contacts out of a group",
 });

@@ -16,7 +16,7 @@ import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { quietUntil } from "../../lib/core/campaigns/quiet-hours.ts";
 import { getMessage } from "../../lib/core/tracking/get-message.ts";
 import { campaignBatch } from "../../lib/core/campaigns/campaign-jobs.ts";
-import { logAnswers, type AnswerEntry } from "../../lib/core/campaigns/send-campaign-batch.ts";
+import { logAnswers, type AnswerEntry } from "../../lib/core/campaigns/answer-log.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 50 });

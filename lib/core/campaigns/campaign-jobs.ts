@@ -16,7 +16,8 @@ import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
 import { analyzeBody } from "../sms/analyze-body.ts";
 import { quietUntil } from "./quiet-hours.ts";
-import { planBatch, submitBatchParts } from "./send-campaign-batch.ts";
+import { planBatch } from "./plan-batch.ts";
+import { submitBatchParts } from "./send-campaign-batch.ts";
 import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 import { formatMoney } from "../../money.ts";
 

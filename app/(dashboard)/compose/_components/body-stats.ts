@@ -1,17 +1,8 @@
 // What the analysis panel shows for a body, computed in the browser on every keystroke: the
 // body analysis, the text that will go out (transcoded or not), and how full its last part is.
-import {
-  analyzeBody,
-  splitBody,
-  transcodeBody,
-  GSM7_MULTIPART_SEPTETS,
-  GSM7_SINGLE_PART_SEPTETS,
-  UCS2_MULTIPART_UNITS,
-  UCS2_SINGLE_PART_UNITS,
-  type BodyAnalysis,
-  type Encoding,
-} from "@/lib/core/sms/analyze-body";
-import { gsmExtension } from "@/lib/core/sms/gsm-alphabet";
+import { analyzeBody, splitBody, transcodeBody, type BodyAnalysis, type Encoding } from "@/lib/core/sms/analyze-body";
+import { GSM7_MULTIPART_SEPTETS, GSM7_SINGLE_PART_SEPTETS, UCS2_MULTIPART_UNITS, UCS2_SINGLE_PART_UNITS } from "@/lib/core/sms/body-measure";
+import { gsmExtension } from "@/lib/gsm-alphabet";
 
 export interface BodyStats {
   /** Figures of the text that will be sent. */

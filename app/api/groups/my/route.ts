@@ -1,7 +1,7 @@
 // GET, POST and DELETE /api/groups/my — list groups, create one, delete several
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { createGroupRoute, deleteGroupsRoute, listGroupsRoute } from "@/lib/schemas/contacts";
+import { createGroupRoute, deleteGroupsRoute, listGroupsRoute } from "@/lib/schemas/contact-groups";
 import { listGroups } from "@/lib/core/contacts/list-groups";
 import { createGroup } from "@/lib/core/contacts/create-group";
 import { deleteGroups } from "@/lib/core/contacts/delete-groups";

@@ -2,7 +2,7 @@
 // the token check, like every endpoint: an unauthenticated call is a 401)
 import { withApi } from "@/lib/http/with-api";
 import { fail } from "@/lib/core/errors";
-import { missingBlacklistServiceRoute } from "@/lib/schemas/contacts";
+import { missingBlacklistServiceRoute } from "@/lib/schemas/contact-blacklist";
 import { BLACKLIST_SERVICES } from "@/lib/core/contacts/model";
 
 const missingService = withApi(missingBlacklistServiceRoute, async () => {

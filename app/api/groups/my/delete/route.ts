@@ -1,7 +1,7 @@
 // POST /api/groups/my/delete — the WordPress plugin's spelling of DELETE /api/groups/my
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { deleteGroupsAliasRoute } from "@/lib/schemas/contacts";
+import { deleteGroupsAliasRoute } from "@/lib/schemas/contact-groups";
 import { deleteGroups } from "@/lib/core/contacts/delete-groups";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({

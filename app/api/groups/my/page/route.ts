@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
-import { groupsPageRoute } from "@/lib/schemas/contacts";
+import { groupsPageRoute } from "@/lib/schemas/contact-groups";
 import { listGroupsPage } from "@/lib/core/contacts/list-groups";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({

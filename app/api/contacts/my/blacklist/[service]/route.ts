@@ -1,7 +1,7 @@
 // GET, POST and DELETE /api/contacts/my/blacklist/{service} — a service's blacklist
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { addToBlacklistRoute, listBlacklistRoute, removeFromBlacklistRoute } from "@/lib/schemas/contacts";
+import { addToBlacklistRoute, listBlacklistRoute, removeFromBlacklistRoute } from "@/lib/schemas/contact-blacklist";
 import { blacklistContacts, unblacklistContacts } from "@/lib/core/contacts/blacklist-contacts";
 import { listBlacklisted } from "@/lib/core/contacts/list-blacklisted";
 

@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
-import { addGroupContactsRoute, groupContactsRoute, removeGroupContactsRoute } from "@/lib/schemas/contacts";
+import { addGroupContactsRoute, groupContactsRoute, removeGroupContactsRoute } from "@/lib/schemas/contact-groups";
 import { listContacts } from "@/lib/core/contacts/list-contacts";
 import { addContactsToGroup, removeContactsFromGroup } from "@/lib/core/contacts/group-contacts";
 

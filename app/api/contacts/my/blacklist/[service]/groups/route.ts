@@ -1,7 +1,7 @@
 // DELETE /api/contacts/my/blacklist/{service}/groups — take whole groups off a blacklist
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { removeGroupsFromBlacklistRoute } from "@/lib/schemas/contacts";
+import { removeGroupsFromBlacklistRoute } from "@/lib/schemas/contact-blacklist";
 import { unblacklistGroups } from "@/lib/core/contacts/blacklist-contacts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

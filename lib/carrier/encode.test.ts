@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { analyzeBody } from "./analyze-body.ts";
+import { analyzeBody } from "../core/sms/analyze-body.ts";
 import { decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2 } from "./encode.ts";
-import { gsmBasic, gsmExtension } from "./gsm-alphabet.ts";
-import { generateCorpus } from "./test-corpus.ts";
+import { gsmBasic, gsmExtension } from "../gsm-alphabet.ts";
+import { generateCorpus } from "../core/sms/test-corpus.ts";
 
 const allGsm = [...gsmBasic].filter((c) => c !== "\u001b").join("") + [...gsmExtension.keys()].join("");
 

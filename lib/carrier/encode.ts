@@ -2,7 +2,7 @@
 // septets, one byte each) and data_coding 8 (UCS-2, carried as UTF-16 big-endian so characters
 // beyond the BMP travel as surrogate pairs). Pure (no node: imports, no Buffer).
 
-import { GSM_ESCAPE, gsmBasic, gsmBasicCodes, gsmExtension } from "./gsm-alphabet.ts";
+import { GSM_ESCAPE, gsmBasic, gsmBasicCodes, gsmExtension } from "../gsm-alphabet.ts";
 
 // Septet value per UTF-16 code unit: 0–127 basic table, 0x100 | code extension table, -1 none.
 const SEPTET = new Int16Array(0x10000).fill(-1);
@@ -86,4 +86,8 @@ export function decodeUcs2(bytes: Uint8Array): string {
   return text;
 }
 
-export { isGsm7 } from "./analyze-body.ts";
+/** Whether every character of `text` is in the GSM 7-bit alphabet (basic or extension table). */
+export function isGsm7(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (SEPTET[text.charCodeAt(i)]! < 0) return false;
+  return true;
+}
