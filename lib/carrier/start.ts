@@ -7,7 +7,7 @@ import { receiptApplier } from "../core/sms/apply-receipts.ts";
 import { receiveInbound } from "../core/sms/receive-inbound.ts";
 import { deliverCallback } from "../core/callbacks/deliver-callback.ts";
 import { otpSmsStatus } from "../core/otp/sync-sms-step.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { env } from "../env.ts";
 import { carrierOptionsFromUrl, connectCarrier } from "./smpp-carrier.ts";
 import { startSmscSimulator } from "./smsc-simulator.ts";

@@ -2,7 +2,7 @@
 // PGlite (Postgres compiled to WASM) in a folder or in memory. Both give the same Prisma client
 // plus a raw SQL executor for the job engine, migrations and bulk statements.
 import fs from "node:fs";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { PrismaClient } from "./generated/client.ts";
 
 export type SqlResult<R> = { rows: R[] };

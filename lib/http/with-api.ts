@@ -10,7 +10,7 @@ import { DomainError, fail } from "../core/errors.ts";
 import { authenticateToken } from "../core/tokens/authenticate-token.ts";
 import { readSession } from "../auth/session.ts";
 import { errorResponse, json, zodToDomainError } from "./render-error.ts";
-import { log } from "./logger.ts";
+import { log } from "../log/logger.ts";
 import type { Principal, UserPrincipal, ApplicationPrincipal } from "./principal.ts";
 import type { RouteSpec } from "./route-spec.ts";
 import { parseBody, parseQuery, refuseNul } from "./parse-request.ts";

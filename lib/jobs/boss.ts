@@ -7,7 +7,7 @@ import PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
 import type { JobDefinition } from "./job.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { anyCause } from "../core/errors.ts";
 
 export type Boss = PgBoss;

@@ -9,7 +9,7 @@ import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { formatMoney } from "../../money.ts";
 import { addMonth } from "./add-month.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 
 export type RenewalOutcome = { msisdn: string; accountId: string; outcome: "Renewed" | "Released"; description: string };
 

@@ -2,7 +2,7 @@
 // SMS (and only those: a prefix test on a field it already has), inside the status change's
 // transaction, so the flow hears of every status its SMS takes.
 import type { Ctx, Tx } from "../context.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 import { flowIdOfLabel, OTP_SMS_LABEL } from "./flow-view.ts";
 import { otpSmsStatus } from "./sync-sms-step.ts";
 

@@ -8,7 +8,7 @@
 // retries): nothing is lost.
 import type { Ctx } from "../context.ts";
 import type { DeliveryReceipt } from "../../carrier/types.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";

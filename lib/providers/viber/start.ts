@@ -5,7 +5,7 @@ import { contextFor } from "../../core/context.ts";
 import { applyViberStatus } from "../../core/otp/apply-viber-status.ts";
 import { otpJobs } from "../../core/otp/otp-jobs.ts";
 import { env } from "../../env.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 import { setViberProvider } from "./registry.ts";
 import { startViberSimulator } from "./simulator.ts";
 import type { ViberProvider } from "./types.ts";
