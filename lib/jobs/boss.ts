@@ -8,7 +8,7 @@ import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
 import type { JobDefinition } from "./job.ts";
 import { log } from "../log/logger.ts";
-import { anyCause } from "../core/errors.ts";
+import { anyCause } from "../db/errors.ts";
 
 export type Boss = PgBoss;
 

@@ -6,7 +6,7 @@ import { loadLabelTypes, toContactView } from "./contact-rows.ts";
 import { failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput } from "./normalize-contact-input.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { ContactView } from "./model.ts";
 
 export async function createContact(ctx: Ctx, accountId: string, input: unknown): Promise<ContactView> {

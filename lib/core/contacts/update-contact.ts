@@ -6,7 +6,7 @@ import { loadLabelTypes, toContactView } from "./contact-rows.ts";
 import { contactNotFound, failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput, parseMobile } from "./normalize-contact-input.ts";
-import { isRecordGone, isUniqueViolation } from "./unique-violation.ts";
+import { isRecordGone, isUniqueViolation } from "../../db/errors.ts";
 import type { ContactView } from "./model.ts";
 
 export async function updateContact(ctx: Ctx, accountId: string, id: string, input: unknown): Promise<ContactView> {

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
-import { isUniqueViolation } from "../contacts/unique-violation.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { catalogueColumns, fixRow } from "./list-available-numbers.ts";
 import { normalizeMsisdn, rentedNumberResource, type CatalogueRow } from "./number-resource.ts";
 import { numberCosts } from "./number-costs.ts";

@@ -1,7 +1,7 @@
 // PUT /numbers/my/{msisdn}: changes the callback settings given; the others stay.
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { isRecordGone } from "../contacts/unique-violation.ts";
+import { isRecordGone } from "../../db/errors.ts";
 import { checkNumberCallbacks, type NumberCallbacks } from "./number-callbacks.ts";
 import { getRentedNumber } from "./get-rented-number.ts";
 import { rentedNumberResource } from "./number-resource.ts";

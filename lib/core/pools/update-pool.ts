@@ -2,7 +2,7 @@
 // `numbers` the whole membership (numbers left out leave the pool and its sticky choices).
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { isForeignKeyViolation, isRecordGone, isUniqueViolation } from "../contacts/unique-violation.ts";
+import { isForeignKeyViolation, isRecordGone, isUniqueViolation } from "../../db/errors.ts";
 import { poolColumns, type SmsSettingsInput } from "./pool-settings.ts";
 import { checkJoinable, poolNumberList, requireNotInOtherPool } from "./pool-numbers.ts";
 import { poolResource } from "./pool-resource.ts";
