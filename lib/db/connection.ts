@@ -28,16 +28,6 @@ export interface Sql {
   readonly concurrent: boolean;
 }
 
-/** The mark of a statement to plan on every run (see adhoc). */
-export const ADHOC_MARK = "/* adhoc */";
-
-/**
- * Marks a statement to be planned on every run, never prepared by the API's statement cache: a
- * search whose best plan depends on its values (a prepared statement's generic plan cannot see
- * a filter's selectivity).
- */
-export const adhoc = (text: string): string => `${ADHOC_MARK} ${text}`;
-
 /** One row in COPY's text format: tab-separated, \N for null, backslash escapes. */
 export function copyRow(values: ReadonlyArray<string | number | bigint | boolean | null | undefined>): string {
   let line = "";
