@@ -21,6 +21,7 @@ import { planBatch, submitBatchParts } from "./send-campaign-batch.ts";
 import { getCarrier } from "../../carrier/registry.ts";
 import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 import { formatMoney } from "../../money.ts";
+import { txSql } from "../../db/tx-sql.ts";
 
 export const BATCH_SIZE = 1000;
 const BATCH_SECONDS = 30;
@@ -165,7 +166,7 @@ export const startCampaign = defineJob({
     const ranges = await batchRanges(ctx, c);
     await ctx.enqueue.prepare([campaignBatch, deliverCallback]);
     await ctx.db.$transaction(async (tx) => {
-      const [row] = await tx.$queryRawUnsafe<{ state: string; version: number }[]>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, campaignId);
+      const [row] = (await txSql(tx).query<{ state: string; version: number }>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId])).rows;
       if (!row || row.version !== version || (row.state !== "Scheduled" && row.state !== "Queued")) return;
       const at = ctx.now();
       let queuedAt: Date | undefined;

@@ -81,8 +81,6 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
   return { built, name, scheduledDate, reminder, callback, campaignCallback, transcode };
 }
 
-type Run = (text: string, values: unknown[]) => Promise<unknown>;
-
 const recipientColumns = "campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator";
 
 /** Writes the resolved recipients through COPY (a new campaign's Draft phase, outside any transaction). */
@@ -96,11 +94,11 @@ export async function copyRecipients(sql: Sql, campaignId: string, rows: Recipie
 }
 
 /** Writes the resolved recipients inside a transaction (PUT): arrays unnested server-side, 10,000 rows per statement. */
-export async function insertRecipients(run: Run, campaignId: string, rows: RecipientRow[]): Promise<void> {
+export async function insertRecipients(sql: Pick<Sql, "query">, campaignId: string, rows: RecipientRow[]): Promise<void> {
   const chunk = 10_000;
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
-    await run(
+    await sql.query(
       `INSERT INTO campaign_recipients (${recipientColumns})
        SELECT $1::uuid, u.* FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[]) AS u`,
       [

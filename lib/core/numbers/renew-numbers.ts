@@ -9,6 +9,7 @@ import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { formatMoney } from "../../money.ts";
 import { addMonth } from "./add-month.ts";
+import { txSql } from "../../db/tx-sql.ts";
 import { log } from "../../log/logger.ts";
 
 export type RenewalOutcome = { msisdn: string; accountId: string; outcome: "Renewed" | "Released"; description: string };
@@ -19,8 +20,8 @@ export async function renewNumbers(ctx: Ctx, limit = 500): Promise<RenewalOutcom
   const outcomes: RenewalOutcome[] = [];
   for (const { id } of due) {
     const outcome = await ctx.db.$transaction(async (tx): Promise<RenewalOutcome | null> => {
-      const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM rented_numbers WHERE id = ${id}::uuid AND next_renewal <= ${now} FOR UPDATE SKIP LOCKED`;
-      if (!locked) return null;
+      const locked = await txSql(tx).query(`SELECT id FROM rented_numbers WHERE id = $1::uuid AND next_renewal <= $2 FOR UPDATE SKIP LOCKED`, [id, now]);
+      if (locked.rows.length === 0) return null;
       const n = await tx.rentedNumber.findUniqueOrThrow({ where: { id } });
       const amount = formatMoney(n.monthlyMicros, n.currency);
       try {
