@@ -45,6 +45,11 @@ export const contactForm = z
 
 export type ContactForm = z.infer<typeof contactForm>;
 
+/** The form's values as the contact functions take them (empty label values are dropped there). */
+export function contactInput(form: ContactForm): Record<string, unknown> {
+  return { ...form, country: form.country.toUpperCase() };
+}
+
 export const dashboardContact = contactView.extend({ createdAt: z.string() });
 export type DashboardContact = z.infer<typeof dashboardContact>;
 

@@ -81,7 +81,3 @@ export const removeUserRoute = defineRoute({
   response: userView,
   errors: ["userNotFound", "lastOwner", "selfChange"],
 });
-
-export function toUserView(u: { id: string; email: string; name: string; role: UserView["role"]; createdAt: Date; lastLoginAt: Date | null }): UserView {
-  return { id: u.id, email: u.email, name: u.name, role: u.role, createdAt: u.createdAt.toISOString(), lastLoginAt: u.lastLoginAt?.toISOString() ?? "" };
-}

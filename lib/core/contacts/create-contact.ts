@@ -2,7 +2,8 @@
 // against the account's label types, groups checked to exist. One contact per mobile per account.
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
-import { loadLabelTypes, toContactView } from "./contact-rows.ts";
+import { loadLabelTypes } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import { failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput } from "./normalize-contact-input.ts";

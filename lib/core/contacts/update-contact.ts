@@ -2,7 +2,8 @@
 // id and groups); labels, when sent, replace the contact's labels; groups, when sent, its tags.
 import type { Ctx } from "../context.ts";
 import { isUuid } from "../../ids.ts";
-import { loadLabelTypes, toContactView } from "./contact-rows.ts";
+import { loadLabelTypes } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import { contactNotFound, failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput, parseMobile } from "./normalize-contact-input.ts";

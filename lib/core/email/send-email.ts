@@ -10,7 +10,7 @@ import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import type { SendEmailBody } from "../../schemas/email.ts";
 import { applyTracking, planTracking } from "./track-html.ts";
 import { deliverEmail } from "./deliver-email.ts";
-import { emailView } from "./email-view.ts";
+import { emailView } from "../../schemas/email-serializers.ts";
 
 export const clickUrl = (linkId: string) => `${env().PUBLIC_URL}/t/c/${linkId}`;
 export const pixelUrl = (emailId: string) => `${env().PUBLIC_URL}/t/o/${emailId}`;

@@ -7,7 +7,7 @@ import { fail } from "../errors.ts";
 import { startSmscSimulator } from "../../carrier/smsc-simulator.ts";
 import { connectCarrier } from "../../carrier/smpp-carrier.ts";
 import { receiveInboundMessage } from "../sms/receive-inbound.ts";
-import { normalizeMsisdn } from "./number-resource.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 
 export interface SimulateInboundInput {
   to: string;

@@ -9,7 +9,7 @@ import { analyzeBody, splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { deliverInboundCallback } from "./deliver-inbound-callback.ts";
-import { normalizeMsisdn } from "./number-resource.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 import { wakeWorkers } from "../../jobs/wake.ts";
 
 /** The spec's Inbound SMS callback body. */

@@ -3,7 +3,8 @@
 import type { Ctx, Tx } from "../context.ts";
 import type { OtpFlow } from "../../db/generated/client.ts";
 import { txSql } from "../../db/tx-sql.ts";
-import { flowView, notifyKey } from "./flow-view.ts";
+import { notifyKey } from "./flow-view.ts";
+import { flowView } from "../../schemas/otp-serializers.ts";
 import { deliverOtpWebhook } from "./deliver-webhook.ts";
 
 /** Locks the flow row: every change of one flow goes one after the other. */

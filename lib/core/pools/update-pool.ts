@@ -5,9 +5,9 @@ import { fail } from "../errors.ts";
 import { isForeignKeyViolation, isRecordGone, isUniqueViolation } from "../../db/errors.ts";
 import { poolColumns, type SmsSettingsInput } from "./pool-settings.ts";
 import { checkJoinable, poolNumberList, requireNotInOtherPool } from "./pool-numbers.ts";
-import { poolResource } from "./pool-resource.ts";
+import { poolResource } from "../../schemas/pools-serializers.ts";
 import { findPool } from "./get-pool.ts";
-import { normalizeMsisdn } from "../numbers/number-resource.ts";
+import { normalizeMsisdn } from "../numbers/normalize-msisdn.ts";
 
 export interface UpdatePoolInput {
   accountId: string;

@@ -1,13 +1,13 @@
 // Campaign rows to the dashboard's shapes (lib/schemas/dashboard-campaigns.ts): the API's
 // Campaign resource plus what the pages show besides (currency, progress, start and state times).
-import type { Campaign } from "@/lib/db/generated/client";
-import type { CampaignCounts } from "@/lib/core/campaigns/campaign-counts";
-import type { CampaignMessageRow } from "@/lib/core/campaigns/list-campaign-messages";
-import type { CampaignRecipientRow } from "@/lib/core/campaigns/list-campaign-recipients";
-import { campaignResource } from "@/lib/http/campaign-serializers";
-import { iso } from "@/lib/http/serializers";
-import { fromMicros } from "@/lib/money";
-import type { CampaignMessage, CampaignRecipient, CampaignSummary, CampaignView } from "@/lib/schemas/dashboard-campaigns";
+import type { Campaign } from "../db/generated/client.ts";
+import type { CampaignCounts } from "../core/campaigns/campaign-counts.ts";
+import type { CampaignMessageRow } from "../core/campaigns/list-campaign-messages.ts";
+import type { CampaignRecipientRow } from "../core/campaigns/list-campaign-recipients.ts";
+import { campaignResource } from "./campaigns-serializers.ts";
+import { iso } from "./iso.ts";
+import { fromMicros } from "../money.ts";
+import type { CampaignMessage, CampaignRecipient, CampaignSummary, CampaignView } from "./dashboard-campaigns.ts";
 
 export function campaignView(c: Campaign, counts: CampaignCounts): CampaignView {
   const s = counts.statuses;

@@ -1,6 +1,6 @@
 // Messages and parts to the spec's shapes: the SMS resource and the tracking record.
 import { fromMicros } from "../money.ts";
-import { iso } from "./serializers.ts";
+import { iso } from "./iso.ts";
 import { latencySeconds } from "../core/sms/statuses.ts";
 
 type MessageRow = {

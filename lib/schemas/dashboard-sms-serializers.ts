@@ -1,10 +1,10 @@
 // Message rows to the dashboard's shapes (lib/schemas/dashboard-sms.ts): prices as numbers,
 // dates as ISO text ("" for none).
-import type { Callback, CallbackAttempt, Message, MessageEvent, MessagePart } from "@/lib/db/generated/client";
-import { iso } from "@/lib/http/serializers";
-import { fromMicros } from "@/lib/money";
-import type { CallbackView, MessageEventView, MessagePartView, MessageSummary, MessageView } from "@/lib/schemas/dashboard-sms";
-import { latencySeconds } from "@/lib/core/sms/statuses";
+import type { Callback, CallbackAttempt, Message, MessageEvent, MessagePart } from "../db/generated/client.ts";
+import { iso } from "./iso.ts";
+import { fromMicros } from "../money.ts";
+import type { CallbackView, MessageEventView, MessagePartView, MessageSummary, MessageView } from "./dashboard-sms.ts";
+import { latencySeconds } from "../core/sms/statuses.ts";
 
 export function messageView(m: Message): MessageView {
   return {
