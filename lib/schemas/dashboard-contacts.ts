@@ -3,14 +3,12 @@
 // page's react-hook-form and checks the mobile with the same parser the server uses; the core
 // functions still check every field. Everyone may read; owners and marketers may change.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { parseMobile } from "../core/contacts/normalize-contact-input.ts";
 import { BLACKLIST_SERVICES } from "../core/contacts/model.ts";
 import { contactView, groupSizeView } from "./contacts.ts";
 
-const tag = "Dashboard";
-const editors = ["owner", "marketer"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // The contact form.
@@ -75,53 +73,30 @@ const search = z
   })
   .optional();
 
-export const listDashboardContactsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/contacts",
-  tag,
+export const listDashboardContactsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts", {
   summary: "A page of contacts, newest first, searched by name, mobile or email and filtered by group",
-  auth: "session",
-  internal: true,
   query: pageQuery(25, 200).extend({ search, group: z.string().max(100).optional(), sort: z.string().max(100).optional() }),
   response: pageSchema(dashboardContact),
   errors: ["groupNotFound"],
 });
 
-export const createDashboardContactRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts",
-  tag,
+export const createDashboardContactRoute = defineRoute(composerRoute, "POST /dashboard/contacts", {
   summary: "Create a contact",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: contactForm,
   response: contactView,
   errors: ["validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"],
 });
 
-export const updateDashboardContactRoute = defineRoute({
-  method: "PUT",
-  path: "/dashboard/contacts/{id}",
-  tag,
+export const updateDashboardContactRoute = defineRoute(composerRoute, "PUT /dashboard/contacts/{id}", {
   summary: "Change a contact: every field of the form, its labels and its groups",
-  auth: "session",
-  roles: editors,
-  internal: true,
   params: contactParams,
   body: contactForm,
   response: contactView,
   errors: ["contactNotFound", "validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"],
 });
 
-export const deleteDashboardContactRoute = defineRoute({
-  method: "DELETE",
-  path: "/dashboard/contacts/{id}",
-  tag,
+export const deleteDashboardContactRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/{id}", {
   summary: "Delete a contact",
-  auth: "session",
-  roles: editors,
-  internal: true,
   params: contactParams,
   response: contactView,
   errors: ["contactNotFound"],
@@ -151,14 +126,8 @@ export const bulkResult = z.object({
 });
 export type BulkResult = z.infer<typeof bulkResult>;
 
-export const bulkContactsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/bulk",
-  tag,
+export const bulkContactsRoute = defineRoute(composerRoute, "POST /dashboard/contacts/bulk", {
   summary: "Add selected contacts to a group, take them out, blacklist or unblacklist them, or delete them",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: bulkContactsBody,
   response: bulkResult,
   errors: ["validation", "contactNotFound", "groupNotFound"],
@@ -190,14 +159,8 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
-export const importChunkRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/import",
-  tag,
+export const importChunkRoute = defineRoute(composerRoute, "POST /dashboard/contacts/import", {
   summary: "Import a chunk of CSV rows: new mobiles are created, known ones updated, bad rows reported",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: importChunkBody,
   maxBody: 8 * 1024 * 1024,
   response: importResult,
@@ -210,13 +173,8 @@ export const importChunkRoute = defineRoute({
 export const dashboardGroup = groupSizeView.extend({ builtIn: z.boolean() });
 export type DashboardGroup = z.infer<typeof dashboardGroup>;
 
-export const listDashboardGroupsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/contacts/groups",
-  tag,
+export const listDashboardGroupsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts/groups", {
   summary: "Every group with its size: All and NotListed first, then the account's own by name",
-  auth: "session",
-  internal: true,
   query: pageQuery(1000, 2000),
   response: pageSchema(dashboardGroup),
 });
@@ -224,14 +182,8 @@ export const listDashboardGroupsRoute = defineRoute({
 export const groupForm = z.object({ name: groupName });
 export type GroupForm = z.infer<typeof groupForm>;
 
-export const createDashboardGroupRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/groups",
-  tag,
+export const createDashboardGroupRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups", {
   summary: "Create an empty group",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: groupForm,
   response: groupSizeView,
   errors: ["validation", "contactOrGroupExists"],
@@ -243,27 +195,15 @@ export const mergeGroupsForm = z.object({
 });
 export type MergeGroupsForm = z.infer<typeof mergeGroupsForm>;
 
-export const mergeDashboardGroupsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/groups/merge",
-  tag,
+export const mergeDashboardGroupsRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups/merge", {
   summary: "Create a group holding every contact of the chosen groups",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: mergeGroupsForm,
   response: groupSizeView,
   errors: ["validation", "groupNotFound", "contactOrGroupExists"],
 });
 
-export const deleteDashboardGroupRoute = defineRoute({
-  method: "DELETE",
-  path: "/dashboard/contacts/groups/{name}",
-  tag,
+export const deleteDashboardGroupRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/groups/{name}", {
   summary: "Delete a group; with deleteContacts=true its contacts too",
-  auth: "session",
-  roles: editors,
-  internal: true,
   params: z.object({ name: z.string().transform(decodeSegment).pipe(groupName) }),
   query: z.object({ deleteContacts: z.enum(["true", "false"]).default("false") }),
   response: z.object({ name: z.string(), deletedContacts: z.boolean() }),
@@ -276,13 +216,8 @@ export const deleteDashboardGroupRoute = defineRoute({
 export const dashboardLabel = z.object({ name: z.string(), type: z.enum(["Text", "Number"]), builtIn: z.boolean() });
 export type DashboardLabel = z.infer<typeof dashboardLabel>;
 
-export const listDashboardLabelsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/contacts/labels",
-  tag,
+export const listDashboardLabelsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts/labels", {
   summary: "Every contact label: the built-in fields, then the account's custom labels in the order they were made",
-  auth: "session",
-  internal: true,
   response: z.array(dashboardLabel),
 });
 
@@ -297,14 +232,8 @@ export const labelForm = z.object({
 });
 export type LabelForm = z.infer<typeof labelForm>;
 
-export const createDashboardLabelRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/labels",
-  tag,
+export const createDashboardLabelRoute = defineRoute(composerRoute, "POST /dashboard/contacts/labels", {
   summary: "Create a custom label",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: labelForm,
   response: dashboardLabel,
   errors: ["validation", "labelExists"],

@@ -2,7 +2,7 @@
 // page keeps in its URL), and the report: totals, volume by status over time, delivery per
 // country and operator, latency percentiles and the latest campaigns. Every role may read it.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { fail } from "../core/errors.ts";
 import { campaignSummary } from "./dashboard-campaigns.ts";
@@ -53,13 +53,8 @@ export const overviewView = z.object({
 export type OverviewView = z.infer<typeof overviewView>;
 export type OverviewBreakdownView = z.infer<typeof breakdown>;
 
-export const overviewRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/overview",
-  tag: "Dashboard",
+export const overviewRoute = defineRoute(dashboardRoute, "GET /dashboard/overview", {
   summary: "The reporting home: sent, delivered, failed and cost over a period, by time, country and operator, with latency and the latest campaigns",
-  auth: "session",
-  internal: true,
   query: overviewQuery,
   response: overviewView,
   errors: ["reportRange"],

@@ -2,10 +2,10 @@
 // events and callbacks, the latest messages, and resending a callback. The compose form keeps
 // sendSmsBody's rules in the form's words, and toSendSmsBody() turns it into that body.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
-import { callbackSchema, sendSmsBody, smsResource } from "./sms.ts";
+import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The compose form: plain strings, numbers and booleans for the inputs; toSendSmsBody() turns
@@ -177,69 +177,35 @@ export type MessageSummary = z.infer<typeof messageSummary>;
 // ---------------------------------------------------------------------------------------------
 // Routes.
 
-export const dashboardSendSmsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/sms",
-  tag: "Dashboard",
-  summary: "Send a single SMS from the dashboard, as the signed-in user's account",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
-  body: sendSmsBody,
-  response: smsResource,
-  errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused"],
-});
+export const dashboardSendSmsRoute = dashboardCopy(sendSmsRoute, { path: "/dashboard/sms", summary: "Send a single SMS from the dashboard, as the signed-in user's account" });
 
 export const quoteSmsBody = sendSmsBody.pick({ from: true, to: true, transcode: true }).extend({
   // The quote is asked for before the message is written: an empty body is one part.
   body: z.string().max(10_000, "body is too long").default(""),
 });
 
-export const quoteSmsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/sms/quote",
-  tag: "Dashboard",
+export const quoteSmsRoute = defineRoute(composerRoute, "POST /dashboard/sms/quote", {
   summary: "Price of a message to a destination: cost per part, parts, total and the country",
-  auth: "session",
-  // Part of composing: only the roles that may send use it.
-  roles: ["owner", "marketer"],
-  internal: true,
   body: quoteSmsBody,
   response: smsQuote,
   errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
 });
 
-export const listMessagesRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/messages",
-  tag: "Dashboard",
+export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/messages", {
   summary: "The account's latest messages, newest first",
-  auth: "session",
-  internal: true,
   query: pageQuery(10, 100),
   response: pageSchema(messageSummary),
 });
 
-export const messageDetailRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/messages/{trackingId}",
-  tag: "Dashboard",
+export const messageDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/messages/{trackingId}", {
   summary: "One message with its parts, status events and callbacks",
-  auth: "session",
-  internal: true,
   params: z.object({ trackingId: z.string() }),
   response: messageDetail,
   errors: ["trackingNotFound"],
 });
 
-export const resendCallbackRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/callbacks/{id}/resend",
-  tag: "Dashboard",
+export const resendCallbackRoute = defineRoute(composerRoute, "POST /dashboard/callbacks/{id}/resend", {
   summary: "Send a callback again: a new callback with the same URL and payload",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
   params: z.object({ id: z.string() }),
   response: callbackView,
   errors: ["notFound"],

@@ -3,7 +3,7 @@
 // export of the same search. One parameter per filtered field, written "operator:value"
 // (to=contains:6912, status=is:Delivered); a value without a known operator means "is".
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { exploreFields, exploreOperators, exploreSortFields, type ExploreField, type ExploreFilter, type ExploreOperator } from "../core/tracking/explore-fields.ts";
@@ -125,25 +125,15 @@ export const trackingPage = pageSchema(trackingRow).extend({
 });
 export type TrackingPage = z.infer<typeof trackingPage>;
 
-export const trackingExploreRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/tracking",
-  tag: "Dashboard",
+export const trackingExploreRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking", {
   summary: "Search every part of the account's messages in a date range, filtered, sorted and paged",
-  auth: "session",
-  internal: true,
   query: trackingExploreQuery,
   response: trackingPage,
   errors: ["validation"],
 });
 
-export const trackingExportRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/tracking/export",
-  tag: "Dashboard",
+export const trackingExportRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking/export", {
   summary: "The same search as CSV, newest first, streamed",
-  auth: "session",
-  internal: true,
   query: trackingSearchQuery,
   errors: ["validation"],
 });

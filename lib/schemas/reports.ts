@@ -37,80 +37,56 @@ export const latencyResource = z.object({
 const common = { tag: "Reports", auth: "bearer", scope: "report" } as const;
 const rangeErrors = ["validation", "reportRange"] as const;
 
-export const volPriceRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice",
+export const volPriceRoute = defineRoute(common, "GET /reports/my/volPrice", {
   summary: "SMS volume and price per time bucket, country and network",
   query: z.object(range),
   response: volPriceList,
   errors: [...rangeErrors],
 });
 
-export const volPricePerMccRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice/perMcc",
+export const volPricePerMccRoute = defineRoute(common, "GET /reports/my/volPrice/perMcc", {
   summary: "Volume and price for one country code (mcc)",
   query: z.object({ ...range, mcc }),
   response: volPriceList,
   errors: [...rangeErrors],
 });
 
-export const volPricePerMccMncRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice/perMccMnc",
+export const volPricePerMccMncRoute = defineRoute(common, "GET /reports/my/volPrice/perMccMnc", {
   summary: "Volume and price for one network (mcc, mnc)",
   query: z.object({ ...range, mcc, mnc }),
   response: volPriceList,
   errors: [...rangeErrors],
 });
 
-export const volPricePerCampaignRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice/perCampaign",
+export const volPricePerCampaignRoute = defineRoute(common, "GET /reports/my/volPrice/perCampaign", {
   summary: "Volume and price of one campaign, from its first SMS to its last",
   query: z.object({ campaignId, offset }),
   response: volPriceList,
   errors: ["validation", "reportRange", "reportParameter", "campaignNotFound"],
 });
 
-export const latencyRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency",
+export const latencyRoute = defineRoute(common, "GET /reports/my/latency", {
   summary: "Delivery latency counts over a date range (also GET /reports/my/breakdown)",
   query: z.object(range),
   response: latencyResource,
   errors: [...rangeErrors],
 });
 
-export const latencyPerCountryRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency/perCountry",
+export const latencyPerCountryRoute = defineRoute(common, "GET /reports/my/latency/perCountry", {
   summary: "Delivery latency for one country (also GET /reports/my/breakdown/perCountry)",
   query: z.object({ ...range, countryCode: z.string().regex(/^[A-Za-z]{2}$/, "countryCode is an ISO 3166-1 alpha-2 code such as GR") }),
   response: latencyResource,
   errors: [...rangeErrors],
 });
 
-export const latencyPerMccMncRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency/perMccMnc",
+export const latencyPerMccMncRoute = defineRoute(common, "GET /reports/my/latency/perMccMnc", {
   summary: "Delivery latency for one network (also GET /reports/my/breakdown/perMccMnc)",
   query: z.object({ ...range, mcc, mnc }),
   response: latencyResource,
   errors: [...rangeErrors],
 });
 
-export const latencyPerCampaignRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency/perCampaign",
+export const latencyPerCampaignRoute = defineRoute(common, "GET /reports/my/latency/perCampaign", {
   summary: "Delivery latency of one campaign (also GET /reports/my/breakdown/perCampaign)",
   query: z.object({ campaignId, offset }),
   response: latencyResource,

@@ -47,28 +47,20 @@ export const smsResource = z.object({
   ttl: z.number().int(),
 });
 
-export const sendSmsRoute = defineRoute({
-  method: "POST",
-  path: "/sms",
-  tag: "SMS",
+const smsApi = { tag: "SMS", auth: "bearer", scope: "sms" } as const;
+
+export const sendSmsRoute = defineRoute(smsApi, "POST /sms", {
   summary: "Send a single SMS",
   description: "Answers the SMS with status Queued; delivery reports follow at callback.url (or the application's).",
-  auth: "bearer",
-  scope: "sms",
   body: sendSmsBody,
   response: smsResource,
   idempotent: true,
   errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused", "idempotencyKeyInvalid", "idempotencyKeyInUse", "idempotencyKeyReused"],
 });
 
-export const analyzeSmsRoute = defineRoute({
-  method: "POST",
-  path: "/sms/analyze",
-  tag: "SMS",
+export const analyzeSmsRoute = defineRoute(smsApi, "POST /sms/analyze", {
   summary: "Analyse a message before sending: parts, encoding, cost per part",
   description: "Also served as /sms/analyse.",
-  auth: "bearer",
-  scope: "sms",
   body: sendSmsBody.pick({ from: true, to: true, body: true, transcode: true }),
   response: z.object({ bodyAnalysis, cost: z.number() }),
   errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
@@ -102,12 +94,10 @@ const trackingRecord = z.object({
   receivedDate: z.string(),
 });
 
-export const trackingSingleRoute = defineRoute({
-  method: "GET",
-  path: "/sms/tracking/single/{trackingId}",
-  tag: "Tracking",
+const trackingApi = { tag: "Tracking", auth: "bearer" } as const;
+
+export const trackingSingleRoute = defineRoute(trackingApi, "GET /sms/tracking/single/{trackingId}", {
   summary: "Track one message: a record per part",
-  auth: "bearer",
   params: z.object({ trackingId: z.string() }),
   response: z.array(trackingRecord),
   errors: ["trackingNotFound"],
@@ -127,15 +117,11 @@ export const trackingQuery = pageQuery(20, 2000).extend({
   campaign: z.enum(["true", "false"]).optional(),
 });
 
-export const trackingSearchRoute = defineRoute({
-  method: "POST",
-  path: "/sms/tracking",
-  tag: "Tracking",
+export const trackingSearchRoute = defineRoute(trackingApi, "POST /sms/tracking", {
   summary: "Search messages in a time window with filters",
   description:
     "dateStart/dateEnd must lie within the latest 7 days (default: the latest 24 hours). The body is an array of " +
     "filters; an empty array or no body matches everything. sort: a field name, optionally followed by ,asc or ,desc (default createdAt,desc).",
-  auth: "bearer",
   query: trackingQuery,
   body: z.array(trackingFilter).max(20, "at most 20 filters"),
   emptyBody: [],
@@ -143,12 +129,8 @@ export const trackingSearchRoute = defineRoute({
   errors: ["trackingRange", "campaignNotFound"],
 });
 
-export const trackingCampaignRoute = defineRoute({
-  method: "GET",
-  path: "/sms/tracking/campaign/{campaignTrackingId}",
-  tag: "Tracking",
+export const trackingCampaignRoute = defineRoute(trackingApi, "GET /sms/tracking/campaign/{campaignTrackingId}", {
   summary: "Track the messages of a campaign, paged",
-  auth: "bearer",
   params: z.object({ campaignTrackingId: z.string() }),
   query: pageQuery(20, 2000).extend({ sort: z.string().max(100).optional() }),
   response: pageSchema(trackingRecord),
