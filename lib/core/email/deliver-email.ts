@@ -4,6 +4,7 @@
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
+import { retries } from "../../jobs/job-shorthands.ts";
 import { smtpUrl } from "../../providers/smtp/registry.ts";
 
 type Mailbox = { address: string; name?: string };
@@ -22,9 +23,7 @@ function transportFor(url: string): nodemailer.Transporter {
 export const deliverEmail = defineJob({
   name: "email.send",
   payload: z.object({ emailId: z.uuid() }),
-  retryLimit: 4,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
+  ...retries(4, 5),
   batchSize: 10,
   async handler(ctx, { emailId }, meta) {
     const e = await ctx.db.email.findUnique({ where: { id: emailId } });

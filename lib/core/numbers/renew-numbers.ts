@@ -2,9 +2,8 @@
 // cost and moved a month on, or, when the balance cannot pay, released — taken out of its pool
 // and given back to the catalogue — with a number event that says why. One transaction per
 // number; the row lock (FOR UPDATE SKIP LOCKED) lets several workers share the work.
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { formatMoney } from "../../money.ts";
@@ -51,13 +50,4 @@ export async function renewNumbers(ctx: Ctx, limit = 500): Promise<RenewalOutcom
   return outcomes;
 }
 
-export const renewNumbersJob = defineJob({
-  name: "numbers.renew",
-  payload: z.object({}).passthrough(),
-  cron: "*/10 * * * *",
-  retryLimit: 2,
-  expireInSeconds: 600,
-  async handler(ctx) {
-    await renewNumbers(ctx);
-  },
-});
+export const renewNumbersJob = defineCronJob("numbers.renew", "*/10 * * * *", { retryLimit: 2, expireInSeconds: 600 }, (ctx) => renewNumbers(ctx));

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Ctx } from "../context.ts";
 import type { Callback } from "../../db/generated/client.ts";
 import { defineJob } from "../../jobs/job.ts";
+import { retries } from "../../jobs/job-shorthands.ts";
 import { env } from "../../env.ts";
 import { postCallback } from "../callbacks/outbound-http.ts";
 
@@ -13,7 +14,7 @@ export const WEBHOOK_TIMEOUT_MS = 5_000;
 export const deliverOtpWebhook = defineJob({
   name: "otp.webhook",
   payload: z.object({ callbackId: z.uuid() }),
-  retryLimit: 0,
+  ...retries(0),
   expireInSeconds: 60,
   batchSize: 10,
   async handler(ctx, { callbackId }) {

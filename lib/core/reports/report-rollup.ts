@@ -13,9 +13,8 @@
 // Readers (reportOverview) take complete hours from the rollup and compute the rest live: the
 // current hour, partial hours at the edges of a period, and hours not rolled up yet. So a
 // report is never missing data, and a late receipt shows within minutes.
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { latencyBucketSql } from "./latency.ts";
 import { txSql } from "../../db/tx-sql.ts";
 
@@ -121,13 +120,4 @@ export async function forgetRollups(sql: Pick<Ctx["sql"], "query">, from: Date, 
   await sql.query(`DELETE FROM report_rollups WHERE hour >= $1 AND hour <= $2`, [new Date(floorHour(from.getTime())), to]);
 }
 
-export const reportRollupJob = defineJob({
-  name: "reports.rollup",
-  payload: z.object({}).passthrough(),
-  cron: "* * * * *",
-  retryLimit: 1,
-  expireInSeconds: 120,
-  async handler(ctx) {
-    await rollUpDue(ctx, 30_000);
-  },
-});
+export const reportRollupJob = defineCronJob("reports.rollup", "* * * * *", { retryLimit: 1, expireInSeconds: 120 }, (ctx) => rollUpDue(ctx, 30_000));
