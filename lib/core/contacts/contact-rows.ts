@@ -1,19 +1,13 @@
 // Contacts read with raw SQL (lists and group membership must stay fast for tens of thousands of
 // rows); lib/schemas/contacts-serializers.ts turns them into the API's shape.
 import type { Ctx } from "../context.ts";
-import type { ContactMember, LabelType, LabelValue } from "./model.ts";
+import type { ContactBasics, ContactMember, LabelType, LabelValue } from "./model.ts";
 
 export const CONTACT_COLUMNS = `id, mobile, first_name AS "firstName", last_name AS "lastName", email, country, vip,
   coalesce(groups, '{}') AS groups, coalesce(blacklisted_services, '{}') AS "blacklistedServices", labels`;
 
-export interface ContactRow {
+export interface ContactRow extends ContactBasics {
   id: string;
-  mobile: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  vip: boolean;
   groups: string[] | null;
   blacklistedServices: string[] | null;
   labels: unknown;
