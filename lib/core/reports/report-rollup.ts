@@ -16,6 +16,7 @@
 import type { Ctx } from "../context.ts";
 import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { latencyBucketSql } from "./latency.ts";
+import { statusCountsSql } from "./status-counts-sql.ts";
 import { txSql } from "../../db/tx-sql.ts";
 
 export const HOUR_MS = 3_600_000;
@@ -47,8 +48,7 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
       await sql.query(
         `INSERT INTO report_hours (account_id, hour, country, mcc, mnc, operator, parts, delivered, undelivered, failed, unsent, price_micros)
          SELECT p.account_id, $1, m.country, m.mcc, m.mnc, m.operator, count(*),
-                count(*) FILTER (WHERE p.status = 'Delivered'), count(*) FILTER (WHERE p.status = 'Undelivered'),
-                count(*) FILTER (WHERE p.status = 'Failed'), count(*) FILTER (WHERE p.status = 'Unsent'), coalesce(sum(p.price_micros), 0)
+                ${statusCountsSql(["Delivered", "Undelivered", "Failed", "Unsent"])}, coalesce(sum(p.price_micros), 0)
            FROM accounts a
            JOIN message_parts p ON p.account_id = a.id AND p.created_at >= $1 AND p.created_at < $2
            JOIN messages m ON m.id = p.message_id
