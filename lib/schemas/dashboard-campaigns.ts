@@ -9,6 +9,7 @@ import { isValidSender } from "../core/sms/validate-sender.ts";
 import { parseRecipient } from "../core/sms/parse-recipient.ts";
 import { placeholdersIn } from "../core/campaigns/personalize.ts";
 import { analyzeCampaignBody, analyzeCampaignRoute, campaignAnalysis, campaignBody, campaignName, campaignResource, createCampaignRoute, deleteCampaignRoute, updateCampaignRoute, type CampaignBody } from "./campaigns.ts";
+import { priceFields, statusFields } from "./dashboard-sms.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
 
@@ -210,15 +211,11 @@ export const campaignMessage = z.object({
   trackingId: z.string(),
   to: z.string(),
   contactName: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
+  ...statusFields,
   parts: z.number().int(),
-  price: z.number(),
-  currency: z.string(),
+  ...priceFields,
   body: z.string(),
   createdAt: z.string(),
-  statusAt: z.string(),
   finalAt: z.string(),
 });
 export type CampaignMessage = z.infer<typeof campaignMessage>;

@@ -8,6 +8,7 @@ import { pageQuery, pageSchema } from "../http/paging.ts";
 import { parseMobile } from "../core/contacts/normalize-contact-input.ts";
 import { BLACKLIST_SERVICES } from "../core/contacts/model.ts";
 import { contactView, groupSizeView } from "./contacts.ts";
+import { decodeSegment } from "./path-segment.ts";
 
 
 // ---------------------------------------------------------------------------------------------
@@ -52,16 +53,6 @@ export const dashboardContact = contactView.extend({ createdAt: z.string() });
 export type DashboardContact = z.infer<typeof dashboardContact>;
 
 const contactParams = z.object({ id: z.string().max(100) });
-
-/** A path segment some routers leave percent-encoded ("Spring%20fair"), decoded once. */
-function decodeSegment(v: string): string {
-  if (!/%[0-9A-Fa-f]{2}/.test(v)) return v;
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
 
 // Typed as "+30 691 234 5678" it should still find +306912345678.
 const search = z

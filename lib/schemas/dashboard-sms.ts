@@ -70,12 +70,14 @@ export const smsQuote = z.object({
 });
 export type SmsQuote = z.infer<typeof smsQuote>;
 
+/** A message's or a part's status as the pages show it: the status, the SMSC's detail and when. */
+export const statusFields = { status: z.string(), detailedStatus: z.string(), statusDescription: z.string(), statusAt: z.string() };
+/** What something cost, in the account's currency. */
+export const priceFields = { price: z.number(), currency: z.string() };
+
 export const messageView = z.object({
   trackingId: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
-  statusAt: z.string(),
+  ...statusFields,
   from: z.string(),
   to: z.string(),
   body: z.string(),
@@ -89,8 +91,7 @@ export const messageView = z.object({
   transcode: z.boolean(),
   bodyAnalysis,
   ttl: z.number().int(),
-  price: z.number(),
-  currency: z.string(),
+  ...priceFields,
   applicationName: z.string(),
   campaignName: z.string(),
   callback: z.object({ url: z.string(), strategy: z.string() }),
@@ -104,10 +105,7 @@ export const messagePartView = z.object({
   smsId: z.string(),
   part: z.number().int(),
   text: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
-  statusAt: z.string(),
+  ...statusFields,
   smscMessageId: z.string(),
   price: z.number(),
   submittedAt: z.string(),

@@ -7,6 +7,7 @@ import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { exploreFields, exploreOperators, exploreSortFields, type ExploreField, type ExploreFilter, type ExploreOperator } from "../core/tracking/explore-fields.ts";
+import { priceFields, statusFields } from "./dashboard-sms.ts";
 
 /** Presets of the date range, relative to now (so a shared link keeps meaning "the last day"). */
 export const trackingRanges = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
@@ -98,9 +99,7 @@ export const trackingRow = z.object({
   from: z.string(),
   to: z.string(),
   body: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
+  ...statusFields,
   country: z.string(),
   operator: z.string(),
   mcc: z.string(),
@@ -108,10 +107,8 @@ export const trackingRow = z.object({
   label: z.string(),
   campaignId: z.string(),
   campaignName: z.string(),
-  price: z.number(),
-  currency: z.string(),
+  ...priceFields,
   createdAt: z.string(),
-  statusAt: z.string(),
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
   latency: z.number(),
 });
