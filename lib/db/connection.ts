@@ -28,6 +28,11 @@ export interface Sql {
   readonly concurrent: boolean;
 }
 
+/** Rows as one array per key, in `keys` order: the parameters of an INSERT … SELECT FROM unnest($n::type[], …). */
+export function unnestColumns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): T[K][][] {
+  return keys.map((k) => rows.map((r) => r[k]));
+}
+
 /** One row in COPY's text format: tab-separated, \N for null, backslash escapes. */
 export function copyRow(values: ReadonlyArray<string | number | bigint | boolean | null | undefined>): string {
   let line = "";

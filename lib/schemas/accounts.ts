@@ -8,10 +8,7 @@ const currency = z.object({ code: z.string(), name: z.string(), sign: z.string()
 
 const accountApi = { tag: "Account", auth: "bearer", scope: "account" } as const;
 
-export const balanceRoute = defineRoute(accountApi, "GET /accounts/me/balance", {
-  summary: "Account balance",
-  response: z.object({ balance: z.number(), currency }),
-});
+export const balanceRoute = defineRoute(accountApi, "GET /accounts/me/balance", { summary: "Account balance", response: z.object({ balance: z.number(), currency }) });
 
 const action = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@
 // stored (name, callbacks, schedule, reminder, recipients, cost against the balance) and the
 // statements that write the campaign's resolved recipients.
 import type { Ctx, Tx } from "../context.ts";
-import { copyRow, type Sql } from "../../db/connection.ts";
+import { copyRow, unnestColumns, type Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
 import { env } from "../../env.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
@@ -104,16 +104,9 @@ export async function insertRecipients(sql: Pick<Sql, "query">, campaignId: stri
       [
         campaignId,
         part.map((_, j) => i + j),
-        part.map((r) => r.mobile),
-        part.map((r) => r.country),
-        part.map((r) => r.contactId),
-        part.map((r) => r.text),
-        part.map((r) => r.parts),
-        part.map((r) => r.encoding),
+        ...unnestColumns(part, ["mobile", "country", "contactId", "text", "parts", "encoding"]),
         part.map((r) => r.priceMicros.toString()),
-        part.map((r) => r.mcc),
-        part.map((r) => r.mnc),
-        part.map((r) => r.operator),
+        ...unnestColumns(part, ["mcc", "mnc", "operator"]),
       ],
     );
   }
