@@ -71,27 +71,20 @@ export const listDashboardContactsRoute = defineRoute(dashboardRoute, "GET /dash
   errors: ["groupNotFound"],
 });
 
-export const createDashboardContactRoute = defineRoute(composerRoute, "POST /dashboard/contacts", {
-  summary: "Create a contact",
-  body: contactForm,
-  response: contactView,
-  errors: ["validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"],
-});
+/** What creating and changing a contact share: the form in, the contact out, and what can go wrong. */
+const contactWrite = { body: contactForm, response: contactView } as const;
+const writeErrors = ["validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"] as const;
+
+export const createDashboardContactRoute = defineRoute(composerRoute, "POST /dashboard/contacts", { summary: "Create a contact", ...contactWrite, errors: [...writeErrors] });
 
 export const updateDashboardContactRoute = defineRoute(composerRoute, "PUT /dashboard/contacts/{id}", {
   summary: "Change a contact: every field of the form, its labels and its groups",
   params: contactParams,
-  body: contactForm,
-  response: contactView,
-  errors: ["contactNotFound", "validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"],
+  ...contactWrite,
+  errors: ["contactNotFound", ...writeErrors],
 });
 
-export const deleteDashboardContactRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/{id}", {
-  summary: "Delete a contact",
-  params: contactParams,
-  response: contactView,
-  errors: ["contactNotFound"],
-});
+export const deleteDashboardContactRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/{id}", { summary: "Delete a contact", params: contactParams, response: contactView, errors: ["contactNotFound"] });
 
 // ---------------------------------------------------------------------------------------------
 // Bulk actions on selected contacts.

@@ -44,24 +44,21 @@ export const poolResource = z.object({
 
 const poolParams = z.object({ poolId: z.string().max(64) });
 const common = { tag: "Pools", auth: "bearer", scope: "number_pool" } as const;
+/** The routes of one pool: its id in the path, the pool in the answer. */
+const onePool = { params: poolParams, response: poolResource } as const;
+const writeErrors = ["poolNameTaken", "numberNotFound", "numberInOtherPool", "callbackUrlRefused", "invalidSender"] as const;
 
-export const createPoolRoute = defineRoute(common, "POST /pools/my", {
-  summary: "Create a number pool",
-  body: createPoolBody,
-  response: poolResource,
-  errors: ["poolNameTaken", "numberNotFound", "numberInOtherPool", "callbackUrlRefused", "invalidSender"],
-});
+export const createPoolRoute = defineRoute(common, "POST /pools/my", { summary: "Create a number pool", body: createPoolBody, response: poolResource, errors: [...writeErrors] });
 
 export const listPoolsRoute = defineRoute(common, "GET /pools/my", { summary: "The account's pools", query: pageQuery(20, 500), response: pageSchema(poolResource) });
 
-export const getPoolRoute = defineRoute(common, "GET /pools/my/{poolId}", { summary: "One pool", params: poolParams, response: poolResource, errors: ["poolNotFound"] });
+export const getPoolRoute = defineRoute(common, "GET /pools/my/{poolId}", { summary: "One pool", ...onePool, errors: ["poolNotFound"] });
 
 export const updatePoolRoute = defineRoute(common, "PUT /pools/my/{poolId}", {
   summary: "Update a pool: its name, smsSettings fields, and with numbers its whole membership",
-  params: poolParams,
+  ...onePool,
   body: updatePoolBody,
-  response: poolResource,
-  errors: ["poolNotFound", "poolNameTaken", "numberNotFound", "numberInOtherPool", "callbackUrlRefused", "invalidSender"],
+  errors: ["poolNotFound", ...writeErrors],
 });
 
 export const deletePoolRoute = defineRoute(common, "DELETE /pools/my/{poolId}", {
@@ -74,9 +71,8 @@ export const deletePoolRoute = defineRoute(common, "DELETE /pools/my/{poolId}", 
 
 export const addPoolNumbersRoute = defineRoute(common, "POST /pools/my/{poolId}/numbers", {
   summary: "Add rented numbers to a pool",
-  params: poolParams,
+  ...onePool,
   body: z.object({ numbers: numbers.min(1, "Give at least one number") }),
-  response: poolResource,
   errors: ["poolNotFound", "numberNotFound", "numberInOtherPool"],
 });
 
