@@ -1,5 +1,6 @@
 // Account balance, transactions and prices as Routee's clients call them.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
@@ -14,7 +15,7 @@ const action = z.object({
   id: z.string(),
   type: z.enum(["Paid", "Credit", "ChangeStatus", "Remove", "Refund"]),
   amount: z.number(),
-  date: z.string(),
+  date: isoDate,
   balanceBefore: z.number(),
   balanceAfter: z.number(),
   status: z.enum(["Pending", "Completed"]),
@@ -28,7 +29,7 @@ export const transaction = z.object({
   status: z.enum(["PendingNotCredited", "Pending", "Completed"]),
   balanceBefore: z.number(),
   balanceAfter: z.number(),
-  date: z.string(),
+  date: isoDate,
   actions: z.array(action),
 });
 

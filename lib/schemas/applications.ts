@@ -1,5 +1,6 @@
 // Dashboard JSON for the Applications page. The create schema also types the page's form.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { allScopes } from "../auth/scopes.ts";
 import { dashboardRoute, defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
@@ -42,9 +43,9 @@ export const applicationView = z.object({
   transcode: z.boolean(),
   rateLimitPerSecond: z.number().int(),
   secretHint: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string(),
-  revokedAt: z.string(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate,
+  revokedAt: isoDate,
 });
 
 export type ApplicationView = z.infer<typeof applicationView>;

@@ -3,6 +3,7 @@
 // numbers, '+'-less numbers, booleans as "true", reminder minutes as strings, scheduledDate as
 // Unix seconds, fallbackValues in three shapes.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { parseLooseDate } from "../http/query-date.ts";
 import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish } from "./sms.ts";
@@ -86,9 +87,9 @@ export const campaignResource = z.object({
   campaignName: z.string(),
   type: z.string(),
   state: z.enum(["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"]),
-  createdAt: z.string(),
-  scheduledDate: z.string(),
-  endedAt: z.string(),
+  createdAt: isoDate,
+  scheduledDate: isoDate,
+  endedAt: isoDate,
   respectQuietHours: z.boolean(),
   from: z.string(),
   to: z.array(z.string()),

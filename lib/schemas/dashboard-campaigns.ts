@@ -3,6 +3,7 @@
 // and update take the API's campaignBody unchanged; the composer's form keeps its rules in the
 // form's words, and toCampaignBody() turns the form into that body.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
@@ -166,9 +167,9 @@ export const campaignView = campaignResource.extend({
   progress: z.number(),
   finalMessages: z.number().int(),
   totalParts: z.number().int(),
-  startedAt: z.string(),
-  stateAt: z.string(),
-  reminderSentAt: z.string(),
+  startedAt: isoDate,
+  stateAt: isoDate,
+  reminderSentAt: isoDate,
   allowInvalid: z.boolean(),
   transcode: z.boolean(),
 });
@@ -195,11 +196,11 @@ export const campaignSummary = campaignView.pick({
 });
 export type CampaignSummary = z.infer<typeof campaignSummary>;
 
-const statusPoint = z.object({ at: z.string(), Queued: z.number(), Sent: z.number(), Failed: z.number(), Delivered: z.number(), Undelivered: z.number(), Unsent: z.number() });
+const statusPoint = z.object({ at: isoDate, Queued: z.number(), Sent: z.number(), Failed: z.number(), Delivered: z.number(), Undelivered: z.number(), Unsent: z.number() });
 
 export const campaignDetail = z.object({
   campaign: campaignView,
-  events: z.array(z.object({ state: z.string(), description: z.string(), at: z.string() })),
+  events: z.array(z.object({ state: z.string(), description: z.string(), at: isoDate })),
   /** Seconds per point of `series`; 0 before the campaign starts. */
   bucketSeconds: z.number().int(),
   series: z.array(statusPoint),
@@ -215,8 +216,8 @@ export const campaignMessage = z.object({
   parts: z.number().int(),
   ...priceFields,
   body: z.string(),
-  createdAt: z.string(),
-  finalAt: z.string(),
+  createdAt: isoDate,
+  finalAt: isoDate,
 });
 export type CampaignMessage = z.infer<typeof campaignMessage>;
 

@@ -3,6 +3,7 @@
 // page's react-hook-form and checks the mobile with the same parser the server uses; the core
 // functions still check every field. Everyone may read; owners and marketers may change.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { parseMobile } from "../core/contacts/normalize-contact-input.ts";
@@ -49,7 +50,7 @@ export function contactInput(form: ContactForm): Record<string, unknown> {
   return { ...form, country: form.country.toUpperCase() };
 }
 
-export const dashboardContact = contactView.extend({ createdAt: z.string() });
+export const dashboardContact = contactView.extend({ createdAt: isoDate });
 export type DashboardContact = z.infer<typeof dashboardContact>;
 
 const contactParams = z.object({ id: z.string().max(100) });

@@ -2,6 +2,7 @@
 // page keeps in its URL), and the report: totals, volume by status over time, delivery per
 // country and operator, latency percentiles and the latest campaigns. Every role may read it.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { fail } from "../core/errors.ts";
@@ -44,7 +45,7 @@ export const overviewView = z.object({
   bucketSeconds: z.number(),
   currency: z.string(),
   totals: z.object({ total: z.number(), ...counts, cost: z.number(), deliveryRate: z.number().nullable() }),
-  series: z.array(z.object({ at: z.string(), ...counts })),
+  series: z.array(z.object({ at: isoDate, ...counts })),
   countries: z.array(breakdown),
   operators: z.array(breakdown),
   latency: z.object({ measured: z.number(), p50: z.number().nullable(), p90: z.number().nullable(), p99: z.number().nullable(), histogram: z.array(z.number()) }),

@@ -2,6 +2,7 @@
 // events and callbacks, the latest messages, and resending a callback. The compose form keeps
 // sendSmsBody's rules in the form's words, and toSendSmsBody() turns it into that body.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
@@ -71,7 +72,7 @@ export const smsQuote = z.object({
 export type SmsQuote = z.infer<typeof smsQuote>;
 
 /** A message's or a part's status as the pages show it: the status, the SMSC's detail and when. */
-export const statusFields = { status: z.string(), detailedStatus: z.string(), statusDescription: z.string(), statusAt: z.string() };
+export const statusFields = { status: z.string(), detailedStatus: z.string(), statusDescription: z.string(), statusAt: isoDate };
 /** What something cost, in the account's currency. */
 export const priceFields = { price: z.number(), currency: z.string() };
 
@@ -95,9 +96,9 @@ export const messageView = z.object({
   applicationName: z.string(),
   campaignName: z.string(),
   callback: z.object({ url: z.string(), strategy: z.string() }),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  finalAt: z.string(),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  finalAt: isoDate,
 });
 export type MessageView = z.infer<typeof messageView>;
 
@@ -108,8 +109,8 @@ export const messagePartView = z.object({
   ...statusFields,
   smscMessageId: z.string(),
   price: z.number(),
-  submittedAt: z.string(),
-  doneAt: z.string(),
+  submittedAt: isoDate,
+  doneAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
   latency: z.number(),
 });
@@ -123,13 +124,13 @@ export const messageEventView = z.object({
   status: z.string(),
   detailedStatus: z.string(),
   description: z.string(),
-  at: z.string(),
+  at: isoDate,
 });
 export type MessageEventView = z.infer<typeof messageEventView>;
 
 export const callbackAttemptView = z.object({
   attempt: z.number().int(),
-  at: z.string(),
+  at: isoDate,
   statusCode: z.number().int(),
   latencyMs: z.number().int(),
   error: z.string(),
@@ -143,8 +144,8 @@ export const callbackView = z.object({
   /** pending, delivered or failed. */
   state: z.string(),
   attempts: z.number().int(),
-  createdAt: z.string(),
-  completedAt: z.string(),
+  createdAt: isoDate,
+  completedAt: isoDate,
   payload: z.unknown(),
   attemptLog: z.array(callbackAttemptView),
 });

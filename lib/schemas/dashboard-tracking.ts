@@ -3,6 +3,7 @@
 // export of the same search. One parameter per filtered field, written "operator:value"
 // (to=contains:6912, status=is:Delivered); a value without a known operator means "is".
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
@@ -108,7 +109,7 @@ export const trackingRow = z.object({
   campaignId: z.string(),
   campaignName: z.string(),
   ...priceFields,
-  createdAt: z.string(),
+  createdAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
   latency: z.number(),
 });

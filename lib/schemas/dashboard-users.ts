@@ -1,6 +1,7 @@
 // Dashboard JSON for Settings › Users: owners list the account's users, add one (its generated
 // password is in the answer, once), change a role and remove a user. Owners only.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { ownerRoles, roles } from "../core/users/roles.ts";
 
@@ -10,9 +11,9 @@ export const userView = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(roles),
-  createdAt: z.string(),
+  createdAt: isoDate,
   /** "" when the user never signed in. */
-  lastLoginAt: z.string(),
+  lastLoginAt: isoDate,
 });
 export type UserView = z.infer<typeof userView>;
 

@@ -2,6 +2,7 @@
 // cc, bcc, replyTo, text part and attachments; trackLinks and trackOpens (default true) and
 // callback.eventCallback.onOpen / onClick.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseBool } from "./sms.ts";
@@ -49,7 +50,7 @@ export type SendEmailBody = z.output<typeof sendEmailBody>;
 export const emailResource = z.object({
   trackingId: z.string(),
   status: z.string().describe("Queued, Sent or Failed."),
-  createdAt: z.string(),
+  createdAt: isoDate,
   from: mailbox,
   to: z.array(mailbox),
   subject: z.string(),
@@ -94,8 +95,8 @@ const emailSummary = z.object({
   from: z.string(),
   to: z.array(z.string()),
   status: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  createdAt: isoDate,
+  sentAt: isoDate.nullable(),
   opens: z.number().int(),
   clicks: z.number().int(),
   trackLinks: z.boolean(),
@@ -116,9 +117,9 @@ const emailDetail = emailSummary.extend({
   text: z.string(),
   error: z.string(),
   links: z.array(z.object({ position: z.number().int(), url: z.string(), clicks: z.number().int() })),
-  events: z.array(z.object({ at: z.string(), kind: z.string(), url: z.string(), userAgent: z.string() })),
-  series: z.array(z.object({ at: z.string(), opens: z.number().int(), clicks: z.number().int() })),
-  callbacks: z.array(z.object({ id: z.string(), kind: z.string(), url: z.string(), state: z.string(), attempts: z.number().int(), createdAt: z.string() })),
+  events: z.array(z.object({ at: isoDate, kind: z.string(), url: z.string(), userAgent: z.string() })),
+  series: z.array(z.object({ at: isoDate, opens: z.number().int(), clicks: z.number().int() })),
+  callbacks: z.array(z.object({ id: z.string(), kind: z.string(), url: z.string(), state: z.string(), attempts: z.number().int(), createdAt: isoDate })),
 });
 export type EmailDetail = z.infer<typeof emailDetail>;
 
@@ -136,7 +137,7 @@ const capturedMail = z.object({
   rcptTo: z.array(z.string()),
   subject: z.string(),
   size: z.number().int(),
-  receivedAt: z.string(),
+  receivedAt: isoDate,
 });
 export type CapturedMail = z.infer<typeof capturedMail>;
 

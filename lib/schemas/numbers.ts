@@ -2,6 +2,7 @@
 // /numbers endpoints), and the dashboard's JSON for the Numbers pages. The bodies also type the
 // dashboard's forms.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { stringish } from "./sms.ts";
@@ -33,8 +34,8 @@ const rentedFields = {
   inboundSmsCallbackUrl: z.string(),
   voiceInboundStrategy: z.object({ dialplanUrl: z.string() }),
   inboundVoiceCallbackUrl: z.string(),
-  nextRenewal: z.string(),
-  rentedAt: z.string(),
+  nextRenewal: isoDate,
+  rentedAt: isoDate,
 };
 /** As rent answers it: costs as objects. */
 export const rentedNumber = z.object({ ...rentedFields, monthlyCosts: costItem, activationCosts: costItem });

@@ -2,6 +2,7 @@
 // shape: a `flow` of steps (ViberOtp, Sms) ordered by `order`, each with its own recipient, ttl
 // in seconds and content; `callback.url` receives the flow on every change.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseInt, stringish } from "./sms.ts";
@@ -97,7 +98,7 @@ export const verifyOtpRoute = defineRoute(otpApi, "POST /otp/failover/{flowId}/v
   description: "A wrong code answers verified false and the attempts left; after 5 wrong codes, or once the code expired, the flow's code can no longer be verified.",
   params: z.object({ flowId: z.string() }),
   body: verifyOtpBody,
-  response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: z.string() }),
+  response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: isoDate }),
   errors: ["otpFlowNotFound", "otpCodeExpired", "otpTooManyAttempts", "otpAlreadyVerified"],
 });
 
@@ -134,8 +135,8 @@ const flowSummary = z.object({
   totalCost: z.number().nullable(),
   currency: z.string(),
   verified: z.boolean(),
-  createdAt: z.string(),
-  endedAt: z.string().nullable(),
+  createdAt: isoDate,
+  endedAt: isoDate.nullable(),
 });
 export type FlowSummary = z.infer<typeof flowSummary>;
 
@@ -150,14 +151,14 @@ export const startTestFlowRoute = dashboardCopy(sendFailoverRoute, { path: "/das
 const flowDetail = z.object({
   flow: failoverFlow,
   currency: z.string(),
-  createdAt: z.string(),
-  endedAt: z.string().nullable(),
-  verifiedAt: z.string().nullable(),
+  createdAt: isoDate,
+  endedAt: isoDate.nullable(),
+  verifiedAt: isoDate.nullable(),
   attempts: z.number().int(),
   callbackUrl: z.string(),
-  events: z.array(z.object({ at: z.string(), status: z.string(), description: z.string(), stepId: z.string().nullable() })),
+  events: z.array(z.object({ at: isoDate, status: z.string(), description: z.string(), stepId: z.string().nullable() })),
   webhooks: z.array(
-    z.object({ id: z.string(), createdAt: z.string(), state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() }),
+    z.object({ id: z.string(), createdAt: isoDate, state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() }),
   ),
 });
 export type FlowDetail = z.infer<typeof flowDetail>;

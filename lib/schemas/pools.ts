@@ -1,6 +1,7 @@
 // Number pools: the spec's POST /pools/my and POST /pools/my/{poolId}/sms, the list, read,
 // update and delete in the style of the rest, membership endpoints, and the dashboard's JSON.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseBool, sendSmsBody, smsResource, stringish } from "./sms.ts";
@@ -38,8 +39,8 @@ export const poolResource = z.object({
     inboundSMSCallbackUrl: z.string(),
   }),
   numbers: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
 });
 
 const poolParams = z.object({ poolId: z.string().max(64) });

@@ -2,6 +2,7 @@
 // delivery latency, over a date range, a network, a country or one campaign. The latency paths
 // are also served as /reports/my/breakdown… (the current docs' names).
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import type { ErrorName } from "../core/errors.ts";
 import { looseDate } from "../http/query-date.ts";
@@ -19,7 +20,7 @@ export const volPriceItem = z.object({
   operator: z.string(),
   mcc: z.string(),
   mnc: z.string(),
-  startDateTime: z.string(),
+  startDateTime: isoDate,
   timeGrouping: z.enum(["Hour", "Day", "Month", "Year"]),
   smsCampaignId: z.string(),
   count,

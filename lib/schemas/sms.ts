@@ -1,6 +1,7 @@
 // POST /sms, POST /sms/analyze and the three tracking endpoints. Loose where Routee's clients
 // are loose (numbers as strings, '+'-less numbers); exact where the spec is.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
@@ -36,7 +37,7 @@ export const bodyAnalysis = z.object({
 export const smsResource = z.object({
   trackingId: z.string(),
   status: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDate,
   from: z.string(),
   to: z.string(),
   body: z.string(),
@@ -79,7 +80,7 @@ const trackingRecord = z.object({
   operator: z.string(),
   status: z.object({
     status: z.string(),
-    date: z.string(),
+    date: isoDate,
     reason: z.object({ detailedStatus: z.string(), description: z.string() }),
   }),
   body: z.string(),
@@ -91,7 +92,7 @@ const trackingRecord = z.object({
   part: z.number().int(),
   price: z.number(),
   direction: z.string(),
-  receivedDate: z.string(),
+  receivedDate: isoDate,
 });
 
 const trackingApi = { tag: "Tracking", auth: "bearer" } as const;
