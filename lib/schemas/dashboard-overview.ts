@@ -40,8 +40,8 @@ const breakdown = z.object({
 });
 
 export const overviewView = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: isoDate,
+  to: isoDate,
   bucketSeconds: z.number(),
   currency: z.string(),
   totals: z.object({ total: z.number(), ...counts, cost: z.number(), deliveryRate: z.number().nullable() }),

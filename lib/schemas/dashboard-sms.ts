@@ -159,18 +159,7 @@ export const messageDetail = z.object({
 });
 export type MessageDetail = z.infer<typeof messageDetail>;
 
-export const messageSummary = messageView.pick({
-  trackingId: true,
-  status: true,
-  from: true,
-  to: true,
-  body: true,
-  parts: true,
-  encoding: true,
-  price: true,
-  currency: true,
-  createdAt: true,
-});
+export const messageSummary = messageView.pick({ trackingId: true, status: true, from: true, to: true, body: true, parts: true, encoding: true, price: true, currency: true, createdAt: true });
 export type MessageSummary = z.infer<typeof messageSummary>;
 
 // ---------------------------------------------------------------------------------------------

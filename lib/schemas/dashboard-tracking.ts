@@ -118,8 +118,8 @@ export type TrackingRow = z.infer<typeof trackingRow>;
 export const trackingPage = pageSchema(trackingRow).extend({
   /** More matches than were counted: totalElements is a lower bound. */
   capped: z.boolean(),
-  from: z.string(),
-  to: z.string(),
+  from: isoDate,
+  to: isoDate,
 });
 export type TrackingPage = z.infer<typeof trackingPage>;
 
