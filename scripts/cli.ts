@@ -6,7 +6,7 @@ import { parseEnv, persistentSecret } from "../lib/env.ts";
 import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { contextFor } from "../lib/server/context.ts";
-import { cliUsage, runCommand } from "../lib/core/cli/run-command.ts";
+import { cliUsage, runCommand } from "./cli/run-command.ts";
 import { DomainError } from "../lib/core/errors.ts";
 import { seedPrices } from "../lib/core/prices/seed-prices.ts";
 

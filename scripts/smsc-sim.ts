@@ -3,7 +3,7 @@
 //   SMSC_SIM_HOST (127.0.0.1; 0.0.0.0 to listen on every interface), SMSC_SIM_PORT (2775),
 //   SMSC_SIM_SYSTEM_ID / SMSC_SIM_PASSWORD (switchboard / switchboard), SIM_DELIVERY_DELAY_MS (1500).
 import { startSmscSimulator } from "../lib/carrier/smsc-simulator.ts";
-import { log } from "../lib/http/logger.ts";
+import { log } from "../lib/log/logger.ts";
 
 const port = Number(process.env.SMSC_SIM_PORT ?? 2775);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -1,6 +1,7 @@
 // One error class for the whole domain and one catalog mapping each error name to its HTTP
 // status, 9-digit code (HTTP status + module + number) and default message. Core code throws
 // by name; lib/http renders the envelope. The README's error table is generated from this list.
+import { isDatabaseUnreachable } from "../db/errors.ts";
 
 export const errorCatalog = {
   // generic (module 000)
@@ -118,38 +119,11 @@ export function fail(kind: ErrorName, details?: DomainErrorDetails | string): ne
   throw new DomainError(kind, typeof details === "string" ? { message: details } : details);
 }
 
-/** What anyCause() shows of an error and each of its causes. */
-export interface ErrorFacts {
-  code?: unknown;
-  originalCode?: unknown;
-  message?: unknown;
-}
-
-/**
- * Whether an error or one of its causes matches: Prisma and the driver adapters wrap the
- * driver's error (SQLSTATE in `code`) a few levels deep.
- */
-export function anyCause(err: unknown, match: (e: ErrorFacts) => boolean): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
-    if (match(e as ErrorFacts)) return true;
-  }
-  return false;
-}
-
 /**
  * An error that only says the database cannot be reached at the moment (a restart, a failover, a
  * dropped connection, no connection slot left), as a 503 `databaseUnavailable` with Retry-After
  * instead of a 500; null for any other error. Looks through the driver adapter's wrapping.
  */
 export function databaseUnavailable(err: unknown): DomainError | null {
-  const unavailable = anyCause(err, ({ code, originalCode, message }) => {
-    const c = String(originalCode ?? code ?? "");
-    return /^08/.test(c) || unreachable.has(c) || (typeof message === "string" && unreachableText.test(message));
-  });
-  return unavailable ? new DomainError("databaseUnavailable", { headers: { "Retry-After": "1" } }) : null;
+  return isDatabaseUnreachable(err) ? new DomainError("databaseUnavailable", { headers: { "Retry-After": "1" } }) : null;
 }
-// SQLSTATE 57P01-57P03 (shut down, crashed, starting up), 53300 (too many connections), Prisma's
-// "can't reach" codes, and the socket errors of a server that is not there.
-const unreachable = new Set(["57P01", "57P02", "57P03", "53300", "P1001", "P1002", "P1017", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
-const unreachableText = /Connection terminated|connection error and is not queryable|terminating connection|timeout exceeded when trying to connect/i;
-

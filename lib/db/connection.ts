@@ -2,7 +2,7 @@
 // PGlite (Postgres compiled to WASM) in a folder or in memory. Both give the same Prisma client
 // plus a raw SQL executor for the job engine, migrations and bulk statements.
 import fs from "node:fs";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { PrismaClient } from "./generated/client.ts";
 
 export type SqlResult<R> = { rows: R[] };
@@ -28,15 +28,10 @@ export interface Sql {
   readonly concurrent: boolean;
 }
 
-/** The mark of a statement to plan on every run (see adhoc). */
-export const ADHOC_MARK = "/* adhoc */";
-
-/**
- * Marks a statement to be planned on every run, never prepared by the API's statement cache: a
- * search whose best plan depends on its values (a prepared statement's generic plan cannot see
- * a filter's selectivity).
- */
-export const adhoc = (text: string): string => `${ADHOC_MARK} ${text}`;
+/** Rows as one array per key, in `keys` order: the parameters of an INSERT … SELECT FROM unnest($n::type[], …). */
+export function unnestColumns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): T[K][][] {
+  return keys.map((k) => rows.map((r) => r[k]));
+}
 
 /** One row in COPY's text format: tab-separated, \N for null, backslash escapes. */
 export function copyRow(values: ReadonlyArray<string | number | bigint | boolean | null | undefined>): string {

@@ -5,7 +5,7 @@ import { errorCatalog, fail } from "../core/errors.ts";
 import { claimIdempotencyKey } from "../core/idempotency/claim-idempotency-key.ts";
 import { recordIdempotentAnswer, releaseIdempotencyKey } from "../core/idempotency/settle-idempotency-key.ts";
 import { requestFingerprint } from "../core/idempotency/request-fingerprint.ts";
-import { log } from "./logger.ts";
+import { log } from "../log/logger.ts";
 import { compressionHeaders } from "./compress.ts";
 
 export const MAX_KEY_LENGTH = 255;

@@ -2,7 +2,7 @@
 // become a generic 500 that names the request id and nothing else.
 import { z } from "zod";
 import { DomainError, databaseUnavailable, errorCatalog, type ErrorItem } from "../core/errors.ts";
-import { log } from "./logger.ts";
+import { log } from "../log/logger.ts";
 import { compressionHeaders } from "./compress.ts";
 
 export interface ErrorEnvelope {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Scope } from "../core/tokens/scopes.ts";
 import type { ErrorName } from "../core/errors.ts";
 import type { Role } from "../db/generated/enums.ts";
+import { composerRoles, ownerRoles } from "../core/users/roles.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
@@ -41,6 +42,46 @@ export interface RouteSpec<
   internal?: boolean;
 }
 
-export function defineRoute<const S extends RouteSpec>(spec: S): S {
-  return spec;
+/** "GET /pools/my/{poolId}": a route's method and path, as its file's header writes them. */
+export type MethodAndPath = `${Method} /${string}`;
+type MethodOf<R> = R extends `${infer M extends Method} ${string}` ? M : never;
+
+/**
+ * A route spec. Mostly written as the family's shared fields (`base`: tag, auth, scope or roles),
+ * its method and path, and what is its own.
+ */
+export function defineRoute<const S extends RouteSpec>(spec: S): S;
+export function defineRoute<const B extends Partial<RouteSpec>, const R extends MethodAndPath, const S extends Partial<RouteSpec> & Pick<RouteSpec, "summary">>(
+  base: B,
+  route: R,
+  spec: S,
+): B & S & { method: MethodOf<R>; path: string };
+export function defineRoute(first: Partial<RouteSpec>, route?: MethodAndPath, spec?: Partial<RouteSpec>): RouteSpec {
+  if (route === undefined) return first as RouteSpec;
+  const space = route.indexOf(" ");
+  return { ...first, method: route.slice(0, space) as Method, path: route.slice(space + 1), ...spec } as RouteSpec;
+}
+
+/** What every dashboard JSON route shares: the session cookie, and no place in the public document. */
+export const dashboardRoute = { tag: "Dashboard", auth: "session", internal: true } as const;
+/** A dashboard route that sends, spends or changes contacts: owners and marketers. */
+export const composerRoute = { ...dashboardRoute, roles: composerRoles } as const;
+/** A dashboard route that manages the account (applications, users): owners. */
+export const ownerRoute = { ...dashboardRoute, roles: ownerRoles } as const;
+
+type PublicOnly = "tag" | "auth" | "scope" | "idempotent" | "description";
+
+/**
+ * The dashboard's copy of a public route (its composer sends through the same contract): the
+ * same method, body, limits, answer and errors (but the Idempotency-Key's), for owners and
+ * marketers signed in, at its own path; `extra` replaces what differs.
+ */
+export function dashboardCopy<const S extends RouteSpec, const E extends Partial<RouteSpec> & Pick<RouteSpec, "path" | "summary">>(
+  spec: S,
+  extra: E,
+): Omit<S, PublicOnly | keyof E> & typeof composerRoute & E {
+  const { tag: _tag, auth: _auth, scope: _scope, idempotent: _idempotent, description: _description, ...shared } = spec;
+  // No Idempotency-Key on the dashboard: its errors cannot happen there.
+  const errors = shared.errors?.filter((e) => !e.startsWith("idempotencyKey"));
+  return { ...shared, ...(errors ? { errors } : {}), ...composerRoute, ...extra } as Omit<S, PublicOnly | keyof E> & typeof composerRoute & E;
 }

@@ -4,14 +4,14 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { getDatabase, type Database } from "../db/index.ts";
-import { ADHOC_MARK, type Sql } from "../db/connection.ts";
+import { cachingStatements } from "../db/statement-cache.ts";
 import type { Ctx } from "../core/context.ts";
 import { contextFor } from "../server/context.ts";
 import { DomainError, fail } from "../core/errors.ts";
 import { authenticateToken } from "../core/tokens/authenticate-token.ts";
 import { readSession } from "../auth/session.ts";
 import { errorResponse, json, zodToDomainError } from "./render-error.ts";
-import { log } from "./logger.ts";
+import { log } from "../log/logger.ts";
 import type { Principal, UserPrincipal, ApplicationPrincipal } from "./principal.ts";
 import type { RouteSpec } from "./route-spec.ts";
 import { parseBody, parseQuery, refuseNul } from "./parse-request.ts";
@@ -96,35 +96,10 @@ function contextOf(database: Database): Ctx {
   let ctx = contexts.get(database);
   if (!ctx) {
     ctx = contextFor(database);
-    if (database.kind === "postgres") ctx = { ...ctx, sql: preparedStatements(ctx.sql) };
+    if (database.kind === "postgres") ctx = { ...ctx, sql: cachingStatements(ctx.sql) };
     contexts.set(database, ctx);
   }
   return ctx;
-}
-
-// Raw SQL of request handlers (ctx.sql.query) runs as named prepared statements on PostgreSQL:
-// each connection parses and plans a statement once instead of on every request. For the token
-// lookup and the send statement that is 0.2 and 0.75 ms less PostgreSQL CPU per request, and
-// less Node CPU too (docs/performance.md, B1). Bounded: the first MAX_PREPARED distinct texts
-// get a name, later ones run unnamed, so SQL built with varying text cannot grow the
-// connections' statement caches without end. pg's query() takes a config object with a name;
-// lib/db/connection.ts hands the text to pg's Pool.query unchanged (Sql.query could take the
-// name as an option instead of this cast).
-const MAX_PREPARED = 200;
-
-const statementNames = new Map<string, string>();
-function preparedStatements(sql: Sql): Sql {
-  return {
-    ...sql,
-    query: (text, values) => {
-      // Searches whose best plan depends on their values (adhoc()) are planned every time: a
-      // prepared statement's generic plan cannot see a filter's selectivity.
-      if (text.startsWith(ADHOC_MARK)) return sql.query(text, values);
-      let name = statementNames.get(text);
-      if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `sb_${statementNames.size + 1}`));
-      return name ? sql.query({ name, text } as unknown as string, values) : sql.query(text, values);
-    },
-  };
 }
 
 /** The path of an absolute request URL, without parsing it into a URL object. */

@@ -7,8 +7,9 @@ import PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
 import type { JobDefinition, JobRef } from "./job.ts";
-import { log } from "../http/logger.ts";
-import { anyCause } from "../core/errors.ts";
+import { log } from "../log/logger.ts";
+import { anyCause } from "../db/errors.ts";
+import { txSql } from "../db/tx-sql.ts";
 
 export type Boss = PgBoss;
 
@@ -116,7 +117,7 @@ function raceWithAnotherProcess(err: unknown): boolean {
 /** pg-boss's per-call `db`, running its SQL inside a Prisma transaction. */
 export function transactionDb(tx: Tx): PgBoss.Db {
   return {
-    executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...(values ?? [])) }),
+    executeSql: (text, values) => txSql(tx).query(text, values ?? []),
   };
 }
 

@@ -3,7 +3,7 @@
 // fails them in bulk, renews leases and reaps the expired ones (see worker.ts for the whole).
 import type PgBoss from "pg-boss";
 import type { Ctx } from "../core/context.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import {
   CHECKPOINT_KEY,
   checkpointClaim,

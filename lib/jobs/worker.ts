@@ -17,7 +17,7 @@
 import type PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Ctx } from "../core/context.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { createBoss, ensureQueues, workerTag } from "./boss.ts";
 import type { JobDefinition } from "./job.ts";
 import { registerWaker } from "./wake.ts";

@@ -1,26 +1,21 @@
 // Account balance, transactions and prices as Routee's clients call them.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 
 const currency = z.object({ code: z.string(), name: z.string(), sign: z.string() });
 
-export const balanceRoute = defineRoute({
-  method: "GET",
-  path: "/accounts/me/balance",
-  tag: "Account",
-  summary: "Account balance",
-  auth: "bearer",
-  scope: "account",
-  response: z.object({ balance: z.number(), currency }),
-});
+const accountApi = { tag: "Account", auth: "bearer", scope: "account" } as const;
+
+export const balanceRoute = defineRoute(accountApi, "GET /accounts/me/balance", { summary: "Account balance", response: z.object({ balance: z.number(), currency }) });
 
 const action = z.object({
   id: z.string(),
   type: z.enum(["Paid", "Credit", "ChangeStatus", "Remove", "Refund"]),
   amount: z.number(),
-  date: z.string(),
+  date: isoDate,
   balanceBefore: z.number(),
   balanceAfter: z.number(),
   status: z.enum(["Pending", "Completed"]),
@@ -34,29 +29,20 @@ export const transaction = z.object({
   status: z.enum(["PendingNotCredited", "Pending", "Completed"]),
   balanceBefore: z.number(),
   balanceAfter: z.number(),
-  date: z.string(),
+  date: isoDate,
   actions: z.array(action),
 });
 
-export const transactionsRoute = defineRoute({
-  method: "GET",
-  path: "/accounts/me/transactions",
-  tag: "Account",
+export const transactionsRoute = defineRoute(accountApi, "GET /accounts/me/transactions", {
   summary: "Top-up transactions",
   description: "Top-ups of the account, newest first. Charges for messages are in the dashboard's ledger.",
-  auth: "bearer",
-  scope: "account",
   query: pageQuery(20, 2000).extend({ from: optionalLooseDate, to: optionalLooseDate }),
   response: pageSchema(transaction),
 });
 
-export const pricesRoute = defineRoute({
-  method: "GET",
-  path: "/system/prices",
-  tag: "Account",
+export const pricesRoute = defineRoute({ tag: "Account", auth: "bearer" }, "GET /system/prices", {
   summary: "Price list",
   description: "Prices per SMS part by country (mcc) and network (mnc), in the account's currency unless `currency` is given.",
-  auth: "bearer",
   query: z.object({
     mcc: z.string().regex(/^\d{3}$/, "mcc is three digits").optional(),
     mnc: z.string().regex(/^\d{2,3}$/, "mnc is two or three digits").optional(),

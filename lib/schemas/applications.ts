@@ -1,7 +1,8 @@
 // Dashboard JSON for the Applications page. The create schema also types the page's form.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { allScopes } from "../core/tokens/scopes.ts";
-import { defineRoute } from "../http/route-spec.ts";
+import { dashboardRoute, defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../core/applications/read-rate-limit.ts";
 
@@ -42,56 +43,33 @@ export const applicationView = z.object({
   transcode: z.boolean(),
   rateLimitPerSecond: z.number().int(),
   secretHint: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string(),
-  revokedAt: z.string(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate,
+  revokedAt: isoDate,
 });
 
 export type ApplicationView = z.infer<typeof applicationView>;
 
-export const listApplicationsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/applications",
-  tag: "Dashboard",
+export const listApplicationsRoute = defineRoute(dashboardRoute, "GET /dashboard/applications", {
   summary: "List applications",
-  auth: "session",
-  internal: true,
   query: pageQuery(20, 200).extend({ revoked: z.enum(["true", "false"]).optional() }),
   response: pageSchema(applicationView),
 });
 
-export const createApplicationRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/applications",
-  tag: "Dashboard",
+export const createApplicationRoute = defineRoute(ownerRoute, "POST /dashboard/applications", {
   summary: "Create an application; the answer holds its secret, shown once",
-  auth: "session",
-  roles: ["owner"],
-  internal: true,
   body: createApplicationBody,
   response: applicationView.extend({ applicationSecret: z.string() }),
 });
 
-export const revokeApplicationRoute = defineRoute({
-  method: "DELETE",
-  path: "/dashboard/applications/{applicationId}",
-  tag: "Dashboard",
+export const revokeApplicationRoute = defineRoute(ownerRoute, "DELETE /dashboard/applications/{applicationId}", {
   summary: "Revoke an application and its tokens",
-  auth: "session",
-  roles: ["owner"],
-  internal: true,
   params: z.object({ applicationId: z.uuid("Not an application id") }),
   response: applicationView,
 });
 
-export const updateApplicationRoute = defineRoute({
-  method: "PATCH",
-  path: "/dashboard/applications/{applicationId}",
-  tag: "Dashboard",
+export const updateApplicationRoute = defineRoute(ownerRoute, "PATCH /dashboard/applications/{applicationId}", {
   summary: "Change an application's request rate limit",
-  auth: "session",
-  roles: ["owner"],
-  internal: true,
   params: z.object({ applicationId: z.uuid("Not an application id") }),
   body: updateApplicationBody,
   response: applicationView,
@@ -102,35 +80,18 @@ export const webhookSecretView = z.object({
   secret: z.string(),
 });
 
-export const webhookSecretRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/applications/webhook-secret",
-  tag: "Dashboard",
+export const webhookSecretRoute = defineRoute(ownerRoute, "GET /dashboard/applications/webhook-secret", {
   summary: "The account's webhook signing secret (whsec_…), which signs every callback",
-  auth: "session",
-  roles: ["owner"],
-  internal: true,
   response: webhookSecretView,
 });
 
-export const rotateWebhookSecretRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/applications/webhook-secret",
-  tag: "Dashboard",
+export const rotateWebhookSecretRoute = defineRoute(ownerRoute, "POST /dashboard/applications/webhook-secret", {
   summary: "Replace the webhook signing secret; callbacks sent from now on are signed with the new one",
-  auth: "session",
-  roles: ["owner"],
-  internal: true,
   response: webhookSecretView,
 });
 
-export const meRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/me",
-  tag: "Dashboard",
+export const meRoute = defineRoute(dashboardRoute, "GET /dashboard/me", {
   summary: "The signed-in user and their account",
-  auth: "session",
-  internal: true,
   response: z.object({
     user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.string() }),
     account: z.object({ id: z.string(), name: z.string(), balance: z.number(), currency: z.string() }),

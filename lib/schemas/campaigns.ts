@@ -3,6 +3,7 @@
 // numbers, '+'-less numbers, booleans as "true", reminder minutes as strings, scheduledDate as
 // Unix seconds, fallbackValues in three shapes.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { parseLooseDate } from "../http/query-date.ts";
 import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish } from "./sms.ts";
@@ -86,9 +87,9 @@ export const campaignResource = z.object({
   campaignName: z.string(),
   type: z.string(),
   state: z.enum(["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"]),
-  createdAt: z.string(),
-  scheduledDate: z.string(),
-  endedAt: z.string(),
+  createdAt: isoDate,
+  scheduledDate: isoDate,
+  endedAt: isoDate,
   respectQuietHours: z.boolean(),
   from: z.string(),
   to: z.array(z.string()),
@@ -108,17 +109,13 @@ export const campaignResource = z.object({
   errors: z.array(z.object({ code: z.string(), errorCode: z.string(), developerMessage: z.string(), property: z.unknown() })),
 });
 
+const campaignsApi = { tag: "Campaigns", auth: "bearer", scope: "sms" } as const;
 const campaignErrors = ["insufficientBalance", "invalidSender", "campaignNameTaken", "campaignNoRecipients", "contactNotFound", "groupNotFound", "validation", "destinationUnsupported", "callbackUrlRefused"] as const;
 
-export const createCampaignRoute = defineRoute({
-  method: "POST",
-  path: "/sms/campaign",
-  tag: "Campaigns",
+export const createCampaignRoute = defineRoute(campaignsApi, "POST /sms/campaign", {
   summary: "Send an SMS campaign to numbers, contacts and groups, now or at a scheduled time",
   description:
     "Answers the campaign with state Queued (or Scheduled). Its messages are sent in batches; campaignCallback receives its progress, callback each message's delivery reports.",
-  auth: "bearer",
-  scope: "sms",
   body: campaignBody,
   response: campaignResource,
   maxBody: 4 * 1024 * 1024,
@@ -126,14 +123,9 @@ export const createCampaignRoute = defineRoute({
   errors: [...campaignErrors, "idempotencyKeyInvalid", "idempotencyKeyInUse", "idempotencyKeyReused"],
 });
 
-export const analyzeCampaignRoute = defineRoute({
-  method: "POST",
-  path: "/sms/analyze/campaign",
-  tag: "Campaigns",
+export const analyzeCampaignRoute = defineRoute(campaignsApi, "POST /sms/analyze/campaign", {
   summary: "Analyse a campaign before sending: recipients per country and group, parts, cost",
   description: "Also served as /sms/analyse/campaign. Nothing is stored or sent.",
-  auth: "bearer",
-  scope: "sms",
   body: analyzeCampaignBody,
   response: campaignAnalysis.extend({ cost: z.number(), totalParts: z.number().int() }),
   maxBody: 4 * 1024 * 1024,
@@ -142,13 +134,8 @@ export const analyzeCampaignRoute = defineRoute({
 
 const trackingIdParams = z.object({ trackingId: z.string() });
 
-export const updateCampaignRoute = defineRoute({
-  method: "PUT",
-  path: "/sms/{trackingId}",
-  tag: "Campaigns",
+export const updateCampaignRoute = defineRoute(campaignsApi, "PUT /sms/{trackingId}", {
   summary: "Replace a scheduled campaign's parameters; without scheduledDate it is sent now",
-  auth: "bearer",
-  scope: "sms",
   params: trackingIdParams,
   body: campaignBody,
   response: campaignResource,
@@ -156,26 +143,16 @@ export const updateCampaignRoute = defineRoute({
   errors: ["campaignNotFound", "campaignNotScheduled", ...campaignErrors],
 });
 
-export const deleteCampaignRoute = defineRoute({
-  method: "DELETE",
-  path: "/sms/{trackingId}",
-  tag: "Campaigns",
+export const deleteCampaignRoute = defineRoute(campaignsApi, "DELETE /sms/{trackingId}", {
   summary: "Delete a scheduled campaign",
   description: "Answers 200 with an empty body.",
-  auth: "bearer",
-  scope: "sms",
   params: trackingIdParams,
   emptyBody: {},
   errors: ["campaignNotFound", "campaignNotScheduled"],
 });
 
-export const getCampaignRoute = defineRoute({
-  method: "GET",
-  path: "/campaigns/{trackingId}",
-  tag: "Campaigns",
+export const getCampaignRoute = defineRoute(campaignsApi, "GET /campaigns/{trackingId}", {
   summary: "A campaign with its live status counts, cost and reminder",
-  auth: "bearer",
-  scope: "sms",
   params: trackingIdParams,
   response: campaignResource,
   errors: ["campaignNotFound"],

@@ -3,12 +3,14 @@
 // and update take the API's campaignBody unchanged; the composer's form keeps its rules in the
 // form's words, and toCampaignBody() turns the form into that body.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
 import { parseRecipient } from "../core/sms/parse-recipient.ts";
 import { placeholdersIn } from "../core/campaigns/personalize.ts";
-import { analyzeCampaignBody, campaignAnalysis, campaignBody, campaignName, campaignResource, type CampaignBody } from "./campaigns.ts";
+import { analyzeCampaignBody, analyzeCampaignRoute, campaignAnalysis, campaignBody, campaignName, campaignResource, createCampaignRoute, deleteCampaignRoute, updateCampaignRoute, type CampaignBody } from "./campaigns.ts";
+import { priceFields, statusFields } from "./dashboard-sms.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
 
@@ -165,9 +167,9 @@ export const campaignView = campaignResource.extend({
   progress: z.number(),
   finalMessages: z.number().int(),
   totalParts: z.number().int(),
-  startedAt: z.string(),
-  stateAt: z.string(),
-  reminderSentAt: z.string(),
+  startedAt: isoDate,
+  stateAt: isoDate,
+  reminderSentAt: isoDate,
   allowInvalid: z.boolean(),
   transcode: z.boolean(),
 });
@@ -194,11 +196,11 @@ export const campaignSummary = campaignView.pick({
 });
 export type CampaignSummary = z.infer<typeof campaignSummary>;
 
-const statusPoint = z.object({ at: z.string(), Queued: z.number(), Sent: z.number(), Failed: z.number(), Delivered: z.number(), Undelivered: z.number(), Unsent: z.number() });
+const statusPoint = z.object({ at: isoDate, Queued: z.number(), Sent: z.number(), Failed: z.number(), Delivered: z.number(), Undelivered: z.number(), Unsent: z.number() });
 
 export const campaignDetail = z.object({
   campaign: campaignView,
-  events: z.array(z.object({ state: z.string(), description: z.string(), at: z.string() })),
+  events: z.array(z.object({ state: z.string(), description: z.string(), at: isoDate })),
   /** Seconds per point of `series`; 0 before the campaign starts. */
   bucketSeconds: z.number().int(),
   series: z.array(statusPoint),
@@ -210,16 +212,12 @@ export const campaignMessage = z.object({
   trackingId: z.string(),
   to: z.string(),
   contactName: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
+  ...statusFields,
   parts: z.number().int(),
-  price: z.number(),
-  currency: z.string(),
+  ...priceFields,
   body: z.string(),
-  createdAt: z.string(),
-  statusAt: z.string(),
-  finalAt: z.string(),
+  createdAt: isoDate,
+  finalAt: isoDate,
 });
 export type CampaignMessage = z.infer<typeof campaignMessage>;
 
@@ -275,7 +273,6 @@ export type Audience = z.infer<typeof audience>;
 // Routes.
 
 const idParams = z.object({ id: z.string() });
-const writeErrors = ["insufficientBalance", "invalidSender", "campaignNameTaken", "campaignNoRecipients", "contactNotFound", "groupNotFound", "validation", "destinationUnsupported", "callbackUrlRefused"] as const;
 
 const stateList = z
   .string()
@@ -291,14 +288,9 @@ const stateList = z
   })
   .meta({ type: "string", description: "One state or several separated by commas." });
 
-export const listCampaignsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/campaigns",
-  tag: "Dashboard",
+export const listCampaignsRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns", {
   summary: "The account's named campaigns, newest first, with their counts and progress",
   description: "unnamed=true adds the campaigns sent through the API without a campaignName.",
-  auth: "session",
-  internal: true,
   query: pageQuery(20, 100).extend({
     state: stateList,
     name: z.string().max(100, "name is at most 100 characters").optional(),
@@ -307,84 +299,43 @@ export const listCampaignsRoute = defineRoute({
   response: pageSchema(campaignSummary),
 });
 
-export const dashboardCreateCampaignRoute = defineRoute({
-  method: "POST",
+export const dashboardCreateCampaignRoute = dashboardCopy(createCampaignRoute, {
   path: "/dashboard/campaigns",
-  tag: "Dashboard",
   summary: "Create a campaign from the composer: now or scheduled",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
-  body: campaignBody,
   response: campaignView,
-  maxBody: 4 * 1024 * 1024,
-  errors: [...writeErrors],
 });
 
-export const dashboardAnalyzeCampaignRoute = defineRoute({
-  method: "POST",
+export const dashboardAnalyzeCampaignRoute = dashboardCopy(analyzeCampaignRoute, {
   path: "/dashboard/campaigns/analyze",
-  tag: "Dashboard",
   summary: "Quote a campaign before sending: recipients per country and group, parts, cost and the balance",
   description: "Unlike POST /sms/analyze/campaign, a cost above the balance is answered (enough: false), not refused.",
-  auth: "session",
-  // Part of composing: only the roles that may send use it.
-  roles: ["owner", "marketer"],
-  internal: true,
-  body: analyzeCampaignBody,
   response: campaignQuote,
-  maxBody: 4 * 1024 * 1024,
-  errors: writeErrors.filter((e) => e !== "campaignNameTaken" && e !== "callbackUrlRefused" && e !== "insufficientBalance"),
+  errors: analyzeCampaignRoute.errors.filter((e) => e !== "insufficientBalance"),
 });
 
-export const dashboardCampaignRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/campaigns/{id}",
-  tag: "Dashboard",
+export const dashboardCampaignRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns/{id}", {
   summary: "A campaign with its live counts, its state changes and its statuses over time",
-  auth: "session",
-  internal: true,
   params: idParams,
   response: campaignDetail,
   errors: ["campaignNotFound"],
 });
 
-export const dashboardUpdateCampaignRoute = defineRoute({
-  method: "PUT",
+export const dashboardUpdateCampaignRoute = dashboardCopy(updateCampaignRoute, {
   path: "/dashboard/campaigns/{id}",
-  tag: "Dashboard",
   summary: "Replace a Scheduled campaign; without scheduledDate it is sent now",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
   params: idParams,
-  body: campaignBody,
   response: campaignView,
-  maxBody: 4 * 1024 * 1024,
-  errors: ["campaignNotFound", "campaignNotScheduled", ...writeErrors],
 });
 
-export const dashboardDeleteCampaignRoute = defineRoute({
-  method: "DELETE",
+export const dashboardDeleteCampaignRoute = dashboardCopy(deleteCampaignRoute, {
   path: "/dashboard/campaigns/{id}",
-  tag: "Dashboard",
   summary: "Delete a Scheduled campaign",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
   params: idParams,
-  emptyBody: {},
   response: z.object({ trackingId: z.string(), deleted: z.boolean() }),
-  errors: ["campaignNotFound", "campaignNotScheduled"],
 });
 
-export const campaignMessagesRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/campaigns/{id}/messages",
-  tag: "Dashboard",
+export const campaignMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns/{id}/messages", {
   summary: "A page of the campaign's messages, optionally of one status or matching a number",
-  auth: "session",
-  internal: true,
   params: idParams,
   query: pageQuery(20, 200).extend({
     status: z.enum(["Queued", "Sent", "Failed", "Unsent", "Delivered", "Undelivered"]).optional().or(z.literal("").transform(() => undefined)),
@@ -394,36 +345,21 @@ export const campaignMessagesRoute = defineRoute({
   errors: ["campaignNotFound"],
 });
 
-export const campaignRecipientsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/campaigns/{id}/recipients",
-  tag: "Dashboard",
+export const campaignRecipientsRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns/{id}/recipients", {
   summary: "A page of the campaign's resolved recipients with their own text, parts and price",
-  auth: "session",
-  internal: true,
   params: idParams,
   query: pageQuery(20, 200).extend({ search: z.string().max(30).optional() }),
   response: pageSchema(campaignRecipient),
   errors: ["campaignNotFound"],
 });
 
-export const audienceRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/campaigns/audience",
-  tag: "Dashboard",
+export const audienceRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns/audience", {
   summary: "What the composer picks from: groups with their sizes, labels, and the balance",
-  auth: "session",
-  internal: true,
   response: audience,
 });
 
-export const audienceContactsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/campaigns/audience/contacts",
-  tag: "Dashboard",
+export const audienceContactsRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns/audience/contacts", {
   summary: "Contacts to pick or preview: by search, by group, or by id",
-  auth: "session",
-  internal: true,
   query: pageQuery(10, 50).extend({
     search: z.string().max(100).optional(),
     group: z.string().max(100).optional(),

@@ -3,14 +3,14 @@
 // page's react-hook-form and checks the mobile with the same parser the server uses; the core
 // functions still check every field. Everyone may read; owners and marketers may change.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { parseMobile } from "../core/contacts/normalize-contact-input.ts";
 import { BLACKLIST_SERVICES } from "../core/contacts/model.ts";
 import { contactView, groupSizeView } from "./contacts.ts";
+import { decodeSegment } from "./path-segment.ts";
 
-const tag = "Dashboard";
-const editors = ["owner", "marketer"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // The contact form.
@@ -45,20 +45,15 @@ export const contactForm = z
 
 export type ContactForm = z.infer<typeof contactForm>;
 
-export const dashboardContact = contactView.extend({ createdAt: z.string() });
+/** The form's values as the contact functions take them (empty label values are dropped there). */
+export function contactInput(form: ContactForm): Record<string, unknown> {
+  return { ...form, country: form.country.toUpperCase() };
+}
+
+export const dashboardContact = contactView.extend({ createdAt: isoDate });
 export type DashboardContact = z.infer<typeof dashboardContact>;
 
 const contactParams = z.object({ id: z.string().max(100) });
-
-/** A path segment some routers leave percent-encoded ("Spring%20fair"), decoded once. */
-function decodeSegment(v: string): string {
-  if (!/%[0-9A-Fa-f]{2}/.test(v)) return v;
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
 
 // Typed as "+30 691 234 5678" it should still find +306912345678.
 const search = z
@@ -70,57 +65,27 @@ const search = z
   })
   .optional();
 
-export const listDashboardContactsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/contacts",
-  tag,
+export const listDashboardContactsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts", {
   summary: "A page of contacts, newest first, searched by name, mobile or email and filtered by group",
-  auth: "session",
-  internal: true,
   query: pageQuery(25, 200).extend({ search, group: z.string().max(100).optional(), sort: z.string().max(100).optional() }),
   response: pageSchema(dashboardContact),
   errors: ["groupNotFound"],
 });
 
-export const createDashboardContactRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts",
-  tag,
-  summary: "Create a contact",
-  auth: "session",
-  roles: editors,
-  internal: true,
-  body: contactForm,
-  response: contactView,
-  errors: ["validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"],
-});
+/** What creating and changing a contact share: the form in, the contact out, and what can go wrong. */
+const contactWrite = { body: contactForm, response: contactView } as const;
+const writeErrors = ["validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"] as const;
 
-export const updateDashboardContactRoute = defineRoute({
-  method: "PUT",
-  path: "/dashboard/contacts/{id}",
-  tag,
+export const createDashboardContactRoute = defineRoute(composerRoute, "POST /dashboard/contacts", { summary: "Create a contact", ...contactWrite, errors: [...writeErrors] });
+
+export const updateDashboardContactRoute = defineRoute(composerRoute, "PUT /dashboard/contacts/{id}", {
   summary: "Change a contact: every field of the form, its labels and its groups",
-  auth: "session",
-  roles: editors,
-  internal: true,
   params: contactParams,
-  body: contactForm,
-  response: contactView,
-  errors: ["contactNotFound", "validation", "contactOrGroupExists", "invalidLabels", "labelNotFound", "groupNotFound"],
+  ...contactWrite,
+  errors: ["contactNotFound", ...writeErrors],
 });
 
-export const deleteDashboardContactRoute = defineRoute({
-  method: "DELETE",
-  path: "/dashboard/contacts/{id}",
-  tag,
-  summary: "Delete a contact",
-  auth: "session",
-  roles: editors,
-  internal: true,
-  params: contactParams,
-  response: contactView,
-  errors: ["contactNotFound"],
-});
+export const deleteDashboardContactRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/{id}", { summary: "Delete a contact", params: contactParams, response: contactView, errors: ["contactNotFound"] });
 
 // ---------------------------------------------------------------------------------------------
 // Bulk actions on selected contacts.
@@ -146,14 +111,8 @@ export const bulkResult = z.object({
 });
 export type BulkResult = z.infer<typeof bulkResult>;
 
-export const bulkContactsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/bulk",
-  tag,
+export const bulkContactsRoute = defineRoute(composerRoute, "POST /dashboard/contacts/bulk", {
   summary: "Add selected contacts to a group, take them out, blacklist or unblacklist them, or delete them",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: bulkContactsBody,
   response: bulkResult,
   errors: ["validation", "contactNotFound", "groupNotFound"],
@@ -185,14 +144,8 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
-export const importChunkRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/import",
-  tag,
+export const importChunkRoute = defineRoute(composerRoute, "POST /dashboard/contacts/import", {
   summary: "Import a chunk of CSV rows: new mobiles are created, known ones updated, bad rows reported",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: importChunkBody,
   maxBody: 8 * 1024 * 1024,
   response: importResult,
@@ -205,13 +158,8 @@ export const importChunkRoute = defineRoute({
 export const dashboardGroup = groupSizeView.extend({ builtIn: z.boolean() });
 export type DashboardGroup = z.infer<typeof dashboardGroup>;
 
-export const listDashboardGroupsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/contacts/groups",
-  tag,
+export const listDashboardGroupsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts/groups", {
   summary: "Every group with its size: All and NotListed first, then the account's own by name",
-  auth: "session",
-  internal: true,
   query: pageQuery(1000, 2000),
   response: pageSchema(dashboardGroup),
 });
@@ -219,14 +167,8 @@ export const listDashboardGroupsRoute = defineRoute({
 export const groupForm = z.object({ name: groupName });
 export type GroupForm = z.infer<typeof groupForm>;
 
-export const createDashboardGroupRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/groups",
-  tag,
+export const createDashboardGroupRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups", {
   summary: "Create an empty group",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: groupForm,
   response: groupSizeView,
   errors: ["validation", "contactOrGroupExists"],
@@ -238,27 +180,15 @@ export const mergeGroupsForm = z.object({
 });
 export type MergeGroupsForm = z.infer<typeof mergeGroupsForm>;
 
-export const mergeDashboardGroupsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/groups/merge",
-  tag,
+export const mergeDashboardGroupsRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups/merge", {
   summary: "Create a group holding every contact of the chosen groups",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: mergeGroupsForm,
   response: groupSizeView,
   errors: ["validation", "groupNotFound", "contactOrGroupExists"],
 });
 
-export const deleteDashboardGroupRoute = defineRoute({
-  method: "DELETE",
-  path: "/dashboard/contacts/groups/{name}",
-  tag,
+export const deleteDashboardGroupRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/groups/{name}", {
   summary: "Delete a group; with deleteContacts=true its contacts too",
-  auth: "session",
-  roles: editors,
-  internal: true,
   params: z.object({ name: z.string().transform(decodeSegment).pipe(groupName) }),
   query: z.object({ deleteContacts: z.enum(["true", "false"]).default("false") }),
   response: z.object({ name: z.string(), deletedContacts: z.boolean() }),
@@ -271,13 +201,8 @@ export const deleteDashboardGroupRoute = defineRoute({
 export const dashboardLabel = z.object({ name: z.string(), type: z.enum(["Text", "Number"]), builtIn: z.boolean() });
 export type DashboardLabel = z.infer<typeof dashboardLabel>;
 
-export const listDashboardLabelsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/contacts/labels",
-  tag,
+export const listDashboardLabelsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts/labels", {
   summary: "Every contact label: the built-in fields, then the account's custom labels in the order they were made",
-  auth: "session",
-  internal: true,
   response: z.array(dashboardLabel),
 });
 
@@ -292,14 +217,8 @@ export const labelForm = z.object({
 });
 export type LabelForm = z.infer<typeof labelForm>;
 
-export const createDashboardLabelRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/contacts/labels",
-  tag,
+export const createDashboardLabelRoute = defineRoute(composerRoute, "POST /dashboard/contacts/labels", {
   summary: "Create a custom label",
-  auth: "session",
-  roles: editors,
-  internal: true,
   body: labelForm,
   response: dashboardLabel,
   errors: ["validation", "labelExists"],

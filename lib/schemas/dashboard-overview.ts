@@ -2,7 +2,8 @@
 // page keeps in its URL), and the report: totals, volume by status over time, delivery per
 // country and operator, latency percentiles and the latest campaigns. Every role may read it.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { fail } from "../core/errors.ts";
 import { campaignSummary } from "./dashboard-campaigns.ts";
@@ -39,12 +40,12 @@ const breakdown = z.object({
 });
 
 export const overviewView = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: isoDate,
+  to: isoDate,
   bucketSeconds: z.number(),
   currency: z.string(),
   totals: z.object({ total: z.number(), ...counts, cost: z.number(), deliveryRate: z.number().nullable() }),
-  series: z.array(z.object({ at: z.string(), ...counts })),
+  series: z.array(z.object({ at: isoDate, ...counts })),
   countries: z.array(breakdown),
   operators: z.array(breakdown),
   latency: z.object({ measured: z.number(), p50: z.number().nullable(), p90: z.number().nullable(), p99: z.number().nullable(), histogram: z.array(z.number()) }),
@@ -53,13 +54,8 @@ export const overviewView = z.object({
 export type OverviewView = z.infer<typeof overviewView>;
 export type OverviewBreakdownView = z.infer<typeof breakdown>;
 
-export const overviewRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/overview",
-  tag: "Dashboard",
+export const overviewRoute = defineRoute(dashboardRoute, "GET /dashboard/overview", {
   summary: "The reporting home: sent, delivered, failed and cost over a period, by time, country and operator, with latency and the latest campaigns",
-  auth: "session",
-  internal: true,
   query: overviewQuery,
   response: overviewView,
   errors: ["reportRange"],

@@ -2,10 +2,11 @@
 // events and callbacks, the latest messages, and resending a callback. The compose form keeps
 // sendSmsBody's rules in the form's words, and toSendSmsBody() turns it into that body.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
-import { callbackSchema, sendSmsBody, smsResource } from "./sms.ts";
+import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The compose form: plain strings, numbers and booleans for the inputs; toSendSmsBody() turns
@@ -70,12 +71,14 @@ export const smsQuote = z.object({
 });
 export type SmsQuote = z.infer<typeof smsQuote>;
 
+/** A message's or a part's status as the pages show it: the status, the SMSC's detail and when. */
+export const statusFields = { status: z.string(), detailedStatus: z.string(), statusDescription: z.string(), statusAt: isoDate };
+/** What something cost, in the account's currency. */
+export const priceFields = { price: z.number(), currency: z.string() };
+
 export const messageView = z.object({
   trackingId: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
-  statusAt: z.string(),
+  ...statusFields,
   from: z.string(),
   to: z.string(),
   body: z.string(),
@@ -89,14 +92,13 @@ export const messageView = z.object({
   transcode: z.boolean(),
   bodyAnalysis,
   ttl: z.number().int(),
-  price: z.number(),
-  currency: z.string(),
+  ...priceFields,
   applicationName: z.string(),
   campaignName: z.string(),
   callback: z.object({ url: z.string(), strategy: z.string() }),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  finalAt: z.string(),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  finalAt: isoDate,
 });
 export type MessageView = z.infer<typeof messageView>;
 
@@ -104,14 +106,11 @@ export const messagePartView = z.object({
   smsId: z.string(),
   part: z.number().int(),
   text: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
-  statusAt: z.string(),
+  ...statusFields,
   smscMessageId: z.string(),
   price: z.number(),
-  submittedAt: z.string(),
-  doneAt: z.string(),
+  submittedAt: isoDate,
+  doneAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
   latency: z.number(),
 });
@@ -125,13 +124,13 @@ export const messageEventView = z.object({
   status: z.string(),
   detailedStatus: z.string(),
   description: z.string(),
-  at: z.string(),
+  at: isoDate,
 });
 export type MessageEventView = z.infer<typeof messageEventView>;
 
 export const callbackAttemptView = z.object({
   attempt: z.number().int(),
-  at: z.string(),
+  at: isoDate,
   statusCode: z.number().int(),
   latencyMs: z.number().int(),
   error: z.string(),
@@ -145,8 +144,8 @@ export const callbackView = z.object({
   /** pending, delivered or failed. */
   state: z.string(),
   attempts: z.number().int(),
-  createdAt: z.string(),
-  completedAt: z.string(),
+  createdAt: isoDate,
+  completedAt: isoDate,
   payload: z.unknown(),
   attemptLog: z.array(callbackAttemptView),
 });
@@ -160,86 +159,41 @@ export const messageDetail = z.object({
 });
 export type MessageDetail = z.infer<typeof messageDetail>;
 
-export const messageSummary = messageView.pick({
-  trackingId: true,
-  status: true,
-  from: true,
-  to: true,
-  body: true,
-  parts: true,
-  encoding: true,
-  price: true,
-  currency: true,
-  createdAt: true,
-});
+export const messageSummary = messageView.pick({ trackingId: true, status: true, from: true, to: true, body: true, parts: true, encoding: true, price: true, currency: true, createdAt: true });
 export type MessageSummary = z.infer<typeof messageSummary>;
 
 // ---------------------------------------------------------------------------------------------
 // Routes.
 
-export const dashboardSendSmsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/sms",
-  tag: "Dashboard",
-  summary: "Send a single SMS from the dashboard, as the signed-in user's account",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
-  body: sendSmsBody,
-  response: smsResource,
-  errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused"],
-});
+export const dashboardSendSmsRoute = dashboardCopy(sendSmsRoute, { path: "/dashboard/sms", summary: "Send a single SMS from the dashboard, as the signed-in user's account" });
 
 export const quoteSmsBody = sendSmsBody.pick({ from: true, to: true, transcode: true }).extend({
   // The quote is asked for before the message is written: an empty body is one part.
   body: z.string().max(10_000, "body is too long").default(""),
 });
 
-export const quoteSmsRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/sms/quote",
-  tag: "Dashboard",
+export const quoteSmsRoute = defineRoute(composerRoute, "POST /dashboard/sms/quote", {
   summary: "Price of a message to a destination: cost per part, parts, total and the country",
-  auth: "session",
-  // Part of composing: only the roles that may send use it.
-  roles: ["owner", "marketer"],
-  internal: true,
   body: quoteSmsBody,
   response: smsQuote,
   errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
 });
 
-export const listMessagesRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/messages",
-  tag: "Dashboard",
+export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/messages", {
   summary: "The account's latest messages, newest first",
-  auth: "session",
-  internal: true,
   query: pageQuery(10, 100),
   response: pageSchema(messageSummary),
 });
 
-export const messageDetailRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/messages/{trackingId}",
-  tag: "Dashboard",
+export const messageDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/messages/{trackingId}", {
   summary: "One message with its parts, status events and callbacks",
-  auth: "session",
-  internal: true,
   params: z.object({ trackingId: z.string() }),
   response: messageDetail,
   errors: ["trackingNotFound"],
 });
 
-export const resendCallbackRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/callbacks/{id}/resend",
-  tag: "Dashboard",
+export const resendCallbackRoute = defineRoute(composerRoute, "POST /dashboard/callbacks/{id}/resend", {
   summary: "Send a callback again: a new callback with the same URL and payload",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
   params: z.object({ id: z.string() }),
   response: callbackView,
   errors: ["notFound"],

@@ -3,10 +3,12 @@
 // export of the same search. One parameter per filtered field, written "operator:value"
 // (to=contains:6912, status=is:Delivered); a value without a known operator means "is".
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { exploreFields, exploreOperators, exploreSortFields, type ExploreField, type ExploreFilter, type ExploreOperator } from "../core/tracking/explore-fields.ts";
+import { priceFields, statusFields } from "./dashboard-sms.ts";
 
 /** Presets of the date range, relative to now (so a shared link keeps meaning "the last day"). */
 export const trackingRanges = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
@@ -98,9 +100,7 @@ export const trackingRow = z.object({
   from: z.string(),
   to: z.string(),
   body: z.string(),
-  status: z.string(),
-  detailedStatus: z.string(),
-  statusDescription: z.string(),
+  ...statusFields,
   country: z.string(),
   operator: z.string(),
   mcc: z.string(),
@@ -108,10 +108,8 @@ export const trackingRow = z.object({
   label: z.string(),
   campaignId: z.string(),
   campaignName: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  createdAt: z.string(),
-  statusAt: z.string(),
+  ...priceFields,
+  createdAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
   latency: z.number(),
 });
@@ -120,30 +118,20 @@ export type TrackingRow = z.infer<typeof trackingRow>;
 export const trackingPage = pageSchema(trackingRow).extend({
   /** More matches than were counted: totalElements is a lower bound. */
   capped: z.boolean(),
-  from: z.string(),
-  to: z.string(),
+  from: isoDate,
+  to: isoDate,
 });
 export type TrackingPage = z.infer<typeof trackingPage>;
 
-export const trackingExploreRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/tracking",
-  tag: "Dashboard",
+export const trackingExploreRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking", {
   summary: "Search every part of the account's messages in a date range, filtered, sorted and paged",
-  auth: "session",
-  internal: true,
   query: trackingExploreQuery,
   response: trackingPage,
   errors: ["validation"],
 });
 
-export const trackingExportRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/tracking/export",
-  tag: "Dashboard",
+export const trackingExportRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking/export", {
   summary: "The same search as CSV, newest first, streamed",
-  auth: "session",
-  internal: true,
   query: trackingSearchQuery,
   errors: ["validation"],
 });

@@ -2,7 +2,8 @@
 // cc, bcc, replyTo, text part and attachments; trackLinks and trackOpens (default true) and
 // callback.eventCallback.onOpen / onClick.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseBool } from "./sms.ts";
 
@@ -49,7 +50,7 @@ export type SendEmailBody = z.output<typeof sendEmailBody>;
 export const emailResource = z.object({
   trackingId: z.string(),
   status: z.string().describe("Queued, Sent or Failed."),
-  createdAt: z.string(),
+  createdAt: isoDate,
   from: mailbox,
   to: z.array(mailbox),
   subject: z.string(),
@@ -58,14 +59,12 @@ export const emailResource = z.object({
   trackedLinks: z.number().int().describe("Links rewritten for click tracking."),
 });
 
-export const sendEmailRoute = defineRoute({
-  method: "POST",
-  path: "/transactional-email",
-  tag: "Email",
+const emailApi = { tag: "Email", auth: "bearer" } as const;
+
+export const sendEmailRoute = defineRoute(emailApi, "POST /transactional-email", {
   summary: "Send a transactional email with open and click tracking",
   description:
     "The email is queued and sent over SMTP (the bundled sink by default). With trackLinks every http(s) anchor href goes through a redirect under /t/c/, with trackOpens one pixel (/t/o/) is added before </body>; with both false the HTML is sent exactly as given. Opens and clicks are always recorded; callback.eventCallback.onOpen and onClick receive a signed POST for each.",
-  auth: "bearer",
   body: sendEmailBody,
   response: emailResource,
   maxBody: 10 * 1024 * 1024,
@@ -96,8 +95,8 @@ const emailSummary = z.object({
   from: z.string(),
   to: z.array(z.string()),
   status: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  createdAt: isoDate,
+  sentAt: isoDate.nullable(),
   opens: z.number().int(),
   clicks: z.number().int(),
   trackLinks: z.boolean(),
@@ -105,49 +104,27 @@ const emailSummary = z.object({
 });
 export type EmailSummary = z.infer<typeof emailSummary>;
 
-export const listEmailsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/email",
-  tag: "Dashboard",
+export const listEmailsRoute = defineRoute(dashboardRoute, "GET /dashboard/email", {
   summary: "Transactional emails of the account, newest first",
-  auth: "session",
-  internal: true,
   query: pageQuery(20, 200),
   response: pageSchema(emailSummary),
 });
 
-export const sendTestEmailRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/email",
-  tag: "Dashboard",
-  summary: "Send a test email",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
-  body: sendEmailBody,
-  response: emailResource,
-  maxBody: 10 * 1024 * 1024,
-  errors: ["callbackUrlRefused"],
-});
+export const sendTestEmailRoute = dashboardCopy(sendEmailRoute, { path: "/dashboard/email", summary: "Send a test email" });
 
 const emailDetail = emailSummary.extend({
   html: z.string(),
   text: z.string(),
   error: z.string(),
   links: z.array(z.object({ position: z.number().int(), url: z.string(), clicks: z.number().int() })),
-  events: z.array(z.object({ at: z.string(), kind: z.string(), url: z.string(), userAgent: z.string() })),
-  series: z.array(z.object({ at: z.string(), opens: z.number().int(), clicks: z.number().int() })),
-  callbacks: z.array(z.object({ id: z.string(), kind: z.string(), url: z.string(), state: z.string(), attempts: z.number().int(), createdAt: z.string() })),
+  events: z.array(z.object({ at: isoDate, kind: z.string(), url: z.string(), userAgent: z.string() })),
+  series: z.array(z.object({ at: isoDate, opens: z.number().int(), clicks: z.number().int() })),
+  callbacks: z.array(z.object({ id: z.string(), kind: z.string(), url: z.string(), state: z.string(), attempts: z.number().int(), createdAt: isoDate })),
 });
 export type EmailDetail = z.infer<typeof emailDetail>;
 
-export const emailDetailRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/email/{id}",
-  tag: "Dashboard",
+export const emailDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/email/{id}", {
   summary: "One email: the HTML as sent, its links, opens and clicks",
-  auth: "session",
-  internal: true,
   params: z.object({ id: z.string() }),
   response: emailDetail,
   errors: ["emailNotFound"],
@@ -160,28 +137,18 @@ const capturedMail = z.object({
   rcptTo: z.array(z.string()),
   subject: z.string(),
   size: z.number().int(),
-  receivedAt: z.string(),
+  receivedAt: isoDate,
 });
 export type CapturedMail = z.infer<typeof capturedMail>;
 
-export const listCapturedRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/email/sink",
-  tag: "Dashboard",
+export const listCapturedRoute = defineRoute(dashboardRoute, "GET /dashboard/email/sink", {
   summary: "Mail of the account captured by the bundled SMTP sink",
-  auth: "session",
-  internal: true,
   query: pageQuery(20, 200),
   response: pageSchema(capturedMail),
 });
 
-export const capturedDetailRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/email/sink/{id}",
-  tag: "Dashboard",
+export const capturedDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/email/sink/{id}", {
   summary: "One captured mail with its HTML, text and raw source",
-  auth: "session",
-  internal: true,
   params: z.object({ id: z.string() }),
   response: capturedMail.extend({ html: z.string(), text: z.string(), raw: z.string() }),
   errors: ["notFound"],

@@ -2,7 +2,8 @@
 // /numbers endpoints), and the dashboard's JSON for the Numbers pages. The bodies also type the
 // dashboard's forms.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { stringish } from "./sms.ts";
 
@@ -33,8 +34,8 @@ const rentedFields = {
   inboundSmsCallbackUrl: z.string(),
   voiceInboundStrategy: z.object({ dialplanUrl: z.string() }),
   inboundVoiceCallbackUrl: z.string(),
-  nextRenewal: z.string(),
-  rentedAt: z.string(),
+  nextRenewal: isoDate,
+  rentedAt: isoDate,
 };
 /** As rent answers it: costs as objects. */
 export const rentedNumber = z.object({ ...rentedFields, monthlyCosts: costItem, activationCosts: costItem });
@@ -55,14 +56,10 @@ export const rentNumberBody = numberCallbacksBody.extend({
 
 const sortParam = z.string().max(100).optional().describe("msisdn, country, areaCode, monthlyCosts or activationCosts, optionally followed by ,asc or ,desc");
 const numbersPage = pageQuery(20, 500);
+const common = { tag: "Numbers", auth: "bearer", scope: "virtual_number" } as const;
 
-export const listAvailableRoute = defineRoute({
-  method: "GET",
-  path: "/numbers/available",
-  tag: "Numbers",
+export const listAvailableRoute = defineRoute(common, "GET /numbers/available", {
   summary: "Available numbers of a country",
-  auth: "bearer",
-  scope: "virtual_number",
   query: numbersPage.extend({
     country: z.string().trim().optional().describe("Required: ISO 3166-1 alpha-2."),
     service: z.string().trim().optional().describe("sms or voice"),
@@ -80,14 +77,9 @@ export const numberFilter = z.object({
   searchOperator: z.enum(["is", "contains", "starts_with", "ends_with"]).optional(),
 });
 
-export const searchAvailableRoute = defineRoute({
-  method: "POST",
-  path: "/numbers/available/search",
-  tag: "Numbers",
+export const searchAvailableRoute = defineRoute(common, "POST /numbers/available/search", {
   summary: "Search available numbers with filters",
   description: "The body is an array of filters; one must be on country. areaCode and type (VLN, TOLL_FREE) apply to the US and Canada only.",
-  auth: "bearer",
-  scope: "virtual_number",
   query: numbersPage.extend({ sort: sortParam }),
   body: z.preprocess(
     (v) => (v && typeof v === "object" && !Array.isArray(v) && Array.isArray((v as { filters?: unknown }).filters) ? (v as { filters: unknown }).filters : v),
@@ -99,49 +91,20 @@ export const searchAvailableRoute = defineRoute({
 
 const msisdnParams = z.object({ msisdn: z.string().max(40) });
 
-export const rentNumberRoute = defineRoute({
-  method: "POST",
-  path: "/numbers/my",
-  tag: "Numbers",
+export const rentNumberRoute = defineRoute(common, "POST /numbers/my", {
   summary: "Rent a number: its activation and first month are charged",
-  auth: "bearer",
-  scope: "virtual_number",
   body: rentNumberBody,
   response: rentedNumber,
   errors: ["numberNotAvailable", "numberTaken", "numberAlreadyRented", "insufficientBalance", "callbackUrlRefused"],
 });
 
-export const listRentedRoute = defineRoute({
-  method: "GET",
-  path: "/numbers/my",
-  tag: "Numbers",
-  summary: "The account's rented numbers",
-  auth: "bearer",
-  scope: "virtual_number",
-  query: numbersPage,
-  response: pageSchema(listedNumber),
-});
+export const listRentedRoute = defineRoute(common, "GET /numbers/my", { summary: "The account's rented numbers", query: numbersPage, response: pageSchema(listedNumber) });
 
-export const getRentedRoute = defineRoute({
-  method: "GET",
-  path: "/numbers/my/{msisdn}",
-  tag: "Numbers",
-  summary: "One rented number",
-  auth: "bearer",
-  scope: "virtual_number",
-  params: msisdnParams,
-  response: listedNumber,
-  errors: ["numberNotFound"],
-});
+export const getRentedRoute = defineRoute(common, "GET /numbers/my/{msisdn}", { summary: "One rented number", params: msisdnParams, response: listedNumber, errors: ["numberNotFound"] });
 
-export const updateRentedRoute = defineRoute({
-  method: "PUT",
-  path: "/numbers/my/{msisdn}",
-  tag: "Numbers",
+export const updateRentedRoute = defineRoute(common, "PUT /numbers/my/{msisdn}", {
   summary: "Update a rented number's callbacks",
   description: "The path's msisdn is written without '+'. Settings left out stay as they are; an empty string clears one.",
-  auth: "bearer",
-  scope: "virtual_number",
   params: msisdnParams,
   body: numberCallbacksBody,
   emptyBody: {},
@@ -149,14 +112,9 @@ export const updateRentedRoute = defineRoute({
   errors: ["numberNotFound", "callbackUrlRefused"],
 });
 
-export const cancelRentedRoute = defineRoute({
-  method: "DELETE",
-  path: "/numbers/my/{msisdn}",
-  tag: "Numbers",
+export const cancelRentedRoute = defineRoute(common, "DELETE /numbers/my/{msisdn}", {
   summary: "Cancel a rented number",
   description: "Answers 200 with an empty body. Nothing is refunded. A number in a pool must leave it first.",
-  auth: "bearer",
-  scope: "virtual_number",
   params: msisdnParams,
   emptyBody: {},
   errors: ["numberNotFound", "numberInPool"],
@@ -164,13 +122,8 @@ export const cancelRentedRoute = defineRoute({
 
 // ---- dashboard
 
-const dash = { tag: "Dashboard", auth: "session", internal: true } as const;
-const writers = ["owner", "marketer"] as const;
 
-export const dashboardAvailableRoute = defineRoute({
-  ...dash,
-  method: "GET",
-  path: "/dashboard/numbers/available",
+export const dashboardAvailableRoute = defineRoute(dashboardRoute, "GET /dashboard/numbers/available", {
   summary: "Search the catalogue (with costs in the account's currency)",
   query: pageQuery(20, 200).extend({
     country: z.string().trim().min(2, "Choose a country").max(2),
@@ -182,54 +135,34 @@ export const dashboardAvailableRoute = defineRoute({
   response: pageSchema(availableNumber),
 });
 
-export const dashboardRentedListRoute = defineRoute({
-  ...dash,
-  method: "GET",
-  path: "/dashboard/numbers",
-  summary: "The account's rented numbers",
-  query: pageQuery(20, 200),
-});
+export const dashboardRentedListRoute = defineRoute(dashboardRoute, "GET /dashboard/numbers", { summary: "The account's rented numbers", query: pageQuery(20, 200) });
 
-export const dashboardRentRoute = defineRoute({ ...dash, method: "POST", path: "/dashboard/numbers", summary: "Rent a number", roles: writers, body: rentNumberBody });
+export const dashboardRentRoute = defineRoute(composerRoute, "POST /dashboard/numbers", { summary: "Rent a number", body: rentNumberBody });
 
 const dashMsisdn = z.object({ msisdn: z.string().max(40) });
-export const dashboardNumberRoute = defineRoute({ ...dash, method: "GET", path: "/dashboard/numbers/{msisdn}", summary: "A rented number with its history", params: dashMsisdn });
-export const dashboardUpdateNumberRoute = defineRoute({
-  ...dash,
-  method: "PUT",
-  path: "/dashboard/numbers/{msisdn}",
+export const dashboardNumberRoute = defineRoute(dashboardRoute, "GET /dashboard/numbers/{msisdn}", { summary: "A rented number with its history", params: dashMsisdn });
+export const dashboardUpdateNumberRoute = defineRoute(composerRoute, "PUT /dashboard/numbers/{msisdn}", {
   summary: "Update a number's callbacks",
-  roles: writers,
   params: dashMsisdn,
   body: numberCallbacksBody,
 });
-export const dashboardCancelNumberRoute = defineRoute({ ...dash, method: "DELETE", path: "/dashboard/numbers/{msisdn}", summary: "Cancel a number", roles: writers, params: dashMsisdn });
+export const dashboardCancelNumberRoute = defineRoute(composerRoute, "DELETE /dashboard/numbers/{msisdn}", { summary: "Cancel a number", params: dashMsisdn });
 
-export const dashboardConversationsRoute = defineRoute({
-  ...dash,
-  method: "GET",
-  path: "/dashboard/numbers/{msisdn}/conversations",
+export const dashboardConversationsRoute = defineRoute(dashboardRoute, "GET /dashboard/numbers/{msisdn}/conversations", {
   summary: "A number's correspondents, latest first",
   params: dashMsisdn,
   query: pageQuery(50, 200),
 });
 
 const conversationParams = z.object({ msisdn: z.string().max(40), correspondent: z.string().max(40) });
-export const dashboardConversationRoute = defineRoute({
-  ...dash,
-  method: "GET",
-  path: "/dashboard/numbers/{msisdn}/conversations/{correspondent}",
+export const dashboardConversationRoute = defineRoute(dashboardRoute, "GET /dashboard/numbers/{msisdn}/conversations/{correspondent}", {
   summary: "The messages between a number and one correspondent",
   params: conversationParams,
 });
 
 export const replyBody = z.object({ body: z.string().trim().min(1, "Write a message").max(1600, "At most 1600 characters") });
-export const dashboardReplyRoute = defineRoute({
-  ...dash,
-  method: "POST",
-  path: "/dashboard/numbers/{msisdn}/conversations/{correspondent}",
+export const dashboardReplyRoute = defineRoute(composerRoute, "POST /dashboard/numbers/{msisdn}/conversations/{correspondent}", {
   summary: "Reply from the number",
-  roles: writers,
   params: conversationParams,
   body: replyBody,
 });
@@ -238,12 +171,8 @@ export const simulateInboundBody = z.object({
   from: z.string().trim().min(1, "Give the sender's number").max(20),
   body: z.string().min(1, "Write a message").max(1600, "At most 1600 characters"),
 });
-export const dashboardSimulateInboundRoute = defineRoute({
-  ...dash,
-  method: "POST",
-  path: "/dashboard/numbers/{msisdn}/inbound",
+export const dashboardSimulateInboundRoute = defineRoute(composerRoute, "POST /dashboard/numbers/{msisdn}/inbound", {
   summary: "Have the SMSC simulator send an SMS to the number",
-  roles: writers,
   params: dashMsisdn,
   body: simulateInboundBody,
 });

@@ -20,16 +20,12 @@ export const tokenAnswer = z.object({
   permissions: z.array(z.string()).describe("MT_ROLE_* permissions of the granted scopes."),
 });
 
-export const tokenRoute = defineRoute({
-  method: "POST",
-  path: "/oauth/token",
-  tag: "Authentication",
+export const tokenRoute = defineRoute({ tag: "Authentication", auth: "none" }, "POST /oauth/token", {
   summary: "Issue an access token",
   description:
     "OAuth 2.0 client credentials. Authenticate with `Authorization: Basic base64(applicationId:applicationSecret)` " +
     "(or client_id/client_secret in the form) and send `grant_type=client_credentials`. Errors follow RFC 6749 §5.2 " +
     "(`error`, `error_description`) and also carry the platform envelope (`code`, `developerMessage`).",
-  auth: "none",
   bodyType: "form",
   body: tokenRequest,
   response: tokenAnswer,

@@ -2,7 +2,8 @@
 // shape: a `flow` of steps (ViberOtp, Sms) ordered by `order`, each with its own recipient, ttl
 // in seconds and content; `callback.url` receives the flow on every change.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseInt, stringish } from "./sms.ts";
 
@@ -70,27 +71,19 @@ export const failoverFlow = z.object({
 });
 export type FailoverFlowView = z.output<typeof failoverFlow>;
 
-export const sendFailoverRoute = defineRoute({
-  method: "POST",
-  path: "/otp/send-failover",
-  tag: "OTP",
+const otpApi = { tag: "OTP", auth: "bearer", scope: "2step" } as const;
+
+export const sendFailoverRoute = defineRoute(otpApi, "POST /otp/send-failover", {
   summary: "Send an OTP with channel failover (Viber, then SMS)",
   description:
     "Answers the initial flow (InProgress, its first step queued). When the first step is not delivered within its ttl, or reports EXPIRED, FAILED or UNDELIVERED, the next step is sent. callback.url receives the flow (the same body as GET /otp/failover/{flowId}) after every status change and after each failover, never twice for the same state; no retries.",
-  auth: "bearer",
-  scope: "2step",
   body: sendFailoverBody,
   response: failoverFlow,
   errors: ["insufficientBalance", "invalidSender", "destinationUnsupported", "callbackUrlRefused"],
 });
 
-export const getFailoverRoute = defineRoute({
-  method: "GET",
-  path: "/otp/failover/{flowId}",
-  tag: "OTP",
+export const getFailoverRoute = defineRoute(otpApi, "GET /otp/failover/{flowId}", {
   summary: "Track an OTP failover flow (by flowId or a step's trackingId)",
-  auth: "bearer",
-  scope: "2step",
   params: z.object({ flowId: z.string() }),
   response: failoverFlow,
   errors: ["otpFlowNotFound"],
@@ -100,17 +93,12 @@ export const verifyOtpBody = z.object({
   code: stringish.pipe(z.string().min(1, "code is required").max(20, "code is at most 20 characters")).describe("The code the user entered."),
 });
 
-export const verifyOtpRoute = defineRoute({
-  method: "POST",
-  path: "/otp/failover/{flowId}/verify",
-  tag: "OTP",
+export const verifyOtpRoute = defineRoute(otpApi, "POST /otp/failover/{flowId}/verify", {
   summary: "Check a code the user entered against the flow's OTP",
   description: "A wrong code answers verified false and the attempts left; after 5 wrong codes, or once the code expired, the flow's code can no longer be verified.",
-  auth: "bearer",
-  scope: "2step",
   params: z.object({ flowId: z.string() }),
   body: verifyOtpBody,
-  response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: z.string() }),
+  response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: isoDate }),
   errors: ["otpFlowNotFound", "otpCodeExpired", "otpTooManyAttempts", "otpAlreadyVerified"],
 });
 
@@ -147,57 +135,36 @@ const flowSummary = z.object({
   totalCost: z.number().nullable(),
   currency: z.string(),
   verified: z.boolean(),
-  createdAt: z.string(),
-  endedAt: z.string().nullable(),
+  createdAt: isoDate,
+  endedAt: isoDate.nullable(),
 });
 export type FlowSummary = z.infer<typeof flowSummary>;
 
-export const listFlowsRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/otp",
-  tag: "Dashboard",
+export const listFlowsRoute = defineRoute(dashboardRoute, "GET /dashboard/otp", {
   summary: "OTP flows of the account, newest first",
-  auth: "session",
-  internal: true,
   query: pageQuery(20, 200).extend({ status: z.enum(["InProgress", "Succeeded", "Failed"]).optional() }),
   response: pageSchema(flowSummary),
 });
 
-export const startTestFlowRoute = defineRoute({
-  method: "POST",
-  path: "/dashboard/otp",
-  tag: "Dashboard",
-  summary: "Start a test OTP flow",
-  auth: "session",
-  roles: ["owner", "marketer"],
-  internal: true,
-  body: sendFailoverBody,
-  response: failoverFlow,
-  errors: ["insufficientBalance", "invalidSender", "destinationUnsupported", "callbackUrlRefused"],
-});
+export const startTestFlowRoute = dashboardCopy(sendFailoverRoute, { path: "/dashboard/otp", summary: "Start a test OTP flow" });
 
 const flowDetail = z.object({
   flow: failoverFlow,
   currency: z.string(),
-  createdAt: z.string(),
-  endedAt: z.string().nullable(),
-  verifiedAt: z.string().nullable(),
+  createdAt: isoDate,
+  endedAt: isoDate.nullable(),
+  verifiedAt: isoDate.nullable(),
   attempts: z.number().int(),
   callbackUrl: z.string(),
-  events: z.array(z.object({ at: z.string(), status: z.string(), description: z.string(), stepId: z.string().nullable() })),
+  events: z.array(z.object({ at: isoDate, status: z.string(), description: z.string(), stepId: z.string().nullable() })),
   webhooks: z.array(
-    z.object({ id: z.string(), createdAt: z.string(), state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() }),
+    z.object({ id: z.string(), createdAt: isoDate, state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() }),
   ),
 });
 export type FlowDetail = z.infer<typeof flowDetail>;
 
-export const flowDetailRoute = defineRoute({
-  method: "GET",
-  path: "/dashboard/otp/{flowId}",
-  tag: "Dashboard",
+export const flowDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/otp/{flowId}", {
   summary: "One OTP flow with its timeline and webhook attempts",
-  auth: "session",
-  internal: true,
   params: z.object({ flowId: z.string() }),
   response: flowDetail,
   errors: ["otpFlowNotFound"],

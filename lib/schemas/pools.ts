@@ -1,9 +1,10 @@
 // Number pools: the spec's POST /pools/my and POST /pools/my/{poolId}/sms, the list, read,
 // update and delete in the style of the rest, membership endpoints, and the dashboard's JSON.
 import { z } from "zod";
-import { defineRoute } from "../http/route-spec.ts";
+import { isoDate } from "./iso.ts";
+import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
-import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish } from "./sms.ts";
+import { looseBool, sendSmsBody, smsResource, stringish } from "./sms.ts";
 
 const url = z.string().trim().max(2000, "At most 2000 characters");
 
@@ -38,42 +39,30 @@ export const poolResource = z.object({
     inboundSMSCallbackUrl: z.string(),
   }),
   numbers: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
 });
 
 const poolParams = z.object({ poolId: z.string().max(64) });
 const common = { tag: "Pools", auth: "bearer", scope: "number_pool" } as const;
+/** The routes of one pool: its id in the path, the pool in the answer. */
+const onePool = { params: poolParams, response: poolResource } as const;
+const writeErrors = ["poolNameTaken", "numberNotFound", "numberInOtherPool", "callbackUrlRefused", "invalidSender"] as const;
 
-export const createPoolRoute = defineRoute({
-  ...common,
-  method: "POST",
-  path: "/pools/my",
-  summary: "Create a number pool",
-  body: createPoolBody,
-  response: poolResource,
-  errors: ["poolNameTaken", "numberNotFound", "numberInOtherPool", "callbackUrlRefused", "invalidSender"],
-});
+export const createPoolRoute = defineRoute(common, "POST /pools/my", { summary: "Create a number pool", body: createPoolBody, response: poolResource, errors: [...writeErrors] });
 
-export const listPoolsRoute = defineRoute({ ...common, method: "GET", path: "/pools/my", summary: "The account's pools", query: pageQuery(20, 500), response: pageSchema(poolResource) });
+export const listPoolsRoute = defineRoute(common, "GET /pools/my", { summary: "The account's pools", query: pageQuery(20, 500), response: pageSchema(poolResource) });
 
-export const getPoolRoute = defineRoute({ ...common, method: "GET", path: "/pools/my/{poolId}", summary: "One pool", params: poolParams, response: poolResource, errors: ["poolNotFound"] });
+export const getPoolRoute = defineRoute(common, "GET /pools/my/{poolId}", { summary: "One pool", ...onePool, errors: ["poolNotFound"] });
 
-export const updatePoolRoute = defineRoute({
-  ...common,
-  method: "PUT",
-  path: "/pools/my/{poolId}",
+export const updatePoolRoute = defineRoute(common, "PUT /pools/my/{poolId}", {
   summary: "Update a pool: its name, smsSettings fields, and with numbers its whole membership",
-  params: poolParams,
+  ...onePool,
   body: updatePoolBody,
-  response: poolResource,
-  errors: ["poolNotFound", "poolNameTaken", "numberNotFound", "numberInOtherPool", "callbackUrlRefused", "invalidSender"],
+  errors: ["poolNotFound", ...writeErrors],
 });
 
-export const deletePoolRoute = defineRoute({
-  ...common,
-  method: "DELETE",
-  path: "/pools/my/{poolId}",
+export const deletePoolRoute = defineRoute(common, "DELETE /pools/my/{poolId}", {
   summary: "Delete a pool (its numbers stay rented)",
   description: "Answers 200 with an empty body.",
   params: poolParams,
@@ -81,21 +70,14 @@ export const deletePoolRoute = defineRoute({
   errors: ["poolNotFound"],
 });
 
-export const addPoolNumbersRoute = defineRoute({
-  ...common,
-  method: "POST",
-  path: "/pools/my/{poolId}/numbers",
+export const addPoolNumbersRoute = defineRoute(common, "POST /pools/my/{poolId}/numbers", {
   summary: "Add rented numbers to a pool",
-  params: poolParams,
+  ...onePool,
   body: z.object({ numbers: numbers.min(1, "Give at least one number") }),
-  response: poolResource,
   errors: ["poolNotFound", "numberNotFound", "numberInOtherPool"],
 });
 
-export const removePoolNumberRoute = defineRoute({
-  ...common,
-  method: "DELETE",
-  path: "/pools/my/{poolId}/numbers/{msisdn}",
+export const removePoolNumberRoute = defineRoute(common, "DELETE /pools/my/{poolId}/numbers/{msisdn}", {
   summary: "Take a number out of a pool (it stays rented)",
   params: poolParams.extend({ msisdn: z.string().max(40) }),
   emptyBody: {},
@@ -106,36 +88,18 @@ export const removePoolNumberRoute = defineRoute({
 export const sendPoolSmsBody = z.object({
   poolStrategy: z.string().optional().describe("Numeric (default): a number of the pool; Alphanumeric: the pool's alphanumericSenderId."),
   to: stringish.describe("Destination, E.164."),
-  body: z.string().min(1, "body is required").max(10_000, "body is too long"),
-  label: z.string().max(350, "label is at most 350 characters").optional(),
-  flash: looseBool.optional(),
-  ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
-  transcode: looseBool.optional(),
-  callback: callbackSchema.optional(),
+  ...sendSmsBody.omit({ from: true, to: true }).shape,
 });
 
-export const poolSmsResource = z.object({
-  trackingId: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  from: z.string(),
-  to: z.string(),
-  body: z.string(),
-  label: z.string(),
-  bodyAnalysis,
-  flash: z.boolean(),
-  callback: z.object({ url: z.string(), strategy: z.string() }),
-  ttl: z.number().int(),
+/** The SMS resource plus the pool that sent it. */
+export const poolSmsResource = smsResource.extend({
   poolId: z.string(),
   poolName: z.string(),
   poolStrategy: z.string(),
   smsSettings: poolResource.shape.smsSettings,
 });
 
-export const sendPoolSmsRoute = defineRoute({
-  ...common,
-  method: "POST",
-  path: "/pools/my/{poolId}/sms",
+export const sendPoolSmsRoute = defineRoute(common, "POST /pools/my/{poolId}/sms", {
   summary: "Send an SMS from a number the pool chooses",
   description: "sticky: the number used for the recipient before; geomatch: a number of the destination's country; then defaultCountry; then any number of the pool.",
   params: poolParams,
@@ -146,20 +110,14 @@ export const sendPoolSmsRoute = defineRoute({
 
 // ---- dashboard
 
-const dash = { tag: "Dashboard", auth: "session", internal: true } as const;
-const writers = ["owner", "marketer"] as const;
 
-export const dashboardPoolsRoute = defineRoute({ ...dash, method: "GET", path: "/dashboard/pools", summary: "The account's pools", query: pageQuery(50, 200) });
-export const dashboardCreatePoolRoute = defineRoute({ ...dash, method: "POST", path: "/dashboard/pools", summary: "Create a pool", roles: writers, body: createPoolBody });
-export const dashboardPoolRoute = defineRoute({ ...dash, method: "GET", path: "/dashboard/pools/{poolId}", summary: "One pool", params: poolParams });
-export const dashboardUpdatePoolRoute = defineRoute({ ...dash, method: "PUT", path: "/dashboard/pools/{poolId}", summary: "Update a pool", roles: writers, params: poolParams, body: updatePoolBody });
-export const dashboardDeletePoolRoute = defineRoute({ ...dash, method: "DELETE", path: "/dashboard/pools/{poolId}", summary: "Delete a pool", roles: writers, params: poolParams });
-export const dashboardPoolSmsRoute = defineRoute({
-  ...dash,
-  method: "POST",
-  path: "/dashboard/pools/{poolId}/sms",
+export const dashboardPoolsRoute = defineRoute(dashboardRoute, "GET /dashboard/pools", { summary: "The account's pools", query: pageQuery(50, 200) });
+export const dashboardCreatePoolRoute = defineRoute(composerRoute, "POST /dashboard/pools", { summary: "Create a pool", body: createPoolBody });
+export const dashboardPoolRoute = defineRoute(dashboardRoute, "GET /dashboard/pools/{poolId}", { summary: "One pool", params: poolParams });
+export const dashboardUpdatePoolRoute = defineRoute(composerRoute, "PUT /dashboard/pools/{poolId}", { summary: "Update a pool", params: poolParams, body: updatePoolBody });
+export const dashboardDeletePoolRoute = defineRoute(composerRoute, "DELETE /dashboard/pools/{poolId}", { summary: "Delete a pool", params: poolParams });
+export const dashboardPoolSmsRoute = defineRoute(composerRoute, "POST /dashboard/pools/{poolId}/sms", {
   summary: "Send an SMS through a pool",
-  roles: writers,
   params: poolParams,
   body: z.object({ to: z.string().trim().min(1, "Give a number"), body: z.string().min(1, "Write a message").max(1600), poolStrategy: z.enum(["Numeric", "Alphanumeric"]).optional() }),
 });

@@ -2,7 +2,9 @@
 // delivery latency, over a date range, a network, a country or one campaign. The latency paths
 // are also served as /reports/my/breakdown… (the current docs' names).
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
+import type { ErrorName } from "../core/errors.ts";
 import { looseDate } from "../http/query-date.ts";
 
 const date = (name: string) => looseDate.meta({ type: "string", format: "date-time", description: `${name}, ISO 8601 (without a zone: UTC).` });
@@ -12,21 +14,22 @@ const mnc = z.string().regex(/^\d{2,3}$/, "mnc is 2 or 3 digits").meta({ descrip
 const campaignId = z.string().meta({ description: "The campaign's trackingId" });
 const offset = z.string().optional().meta({ description: "The client's UTC offset for time buckets, e.g. +02:00 (default UTC)" });
 
+const count = z.number().int();
 export const volPriceItem = z.object({
   country: z.string(),
   operator: z.string(),
   mcc: z.string(),
   mnc: z.string(),
-  startDateTime: z.string(),
+  startDateTime: isoDate,
   timeGrouping: z.enum(["Hour", "Day", "Month", "Year"]),
   smsCampaignId: z.string(),
-  count: z.number().int(),
-  deliveredCount: z.number().int(),
-  failedCount: z.number().int(),
-  unsentCount: z.number().int(),
-  queuedCount: z.number().int(),
-  sentCount: z.number().int(),
-  undeliveredCount: z.number().int(),
+  count,
+  deliveredCount: count,
+  failedCount: count,
+  unsentCount: count,
+  queuedCount: count,
+  sentCount: count,
+  undeliveredCount: count,
   price: z.number(),
 });
 const volPriceList = z.array(volPriceItem);
@@ -34,85 +37,44 @@ export const latencyResource = z.object({
   smsLatencyCount: z.array(z.number().int()).meta({ description: "46 counts: entries 0–44 for 1–45 s from creation to receipt, entry 45 for more than 45 s" }),
 });
 
-const common = { tag: "Reports", auth: "bearer", scope: "report" } as const;
 const rangeErrors = ["validation", "reportRange"] as const;
+const campaignErrors = ["validation", "reportParameter", "campaignNotFound"] as const;
 
-export const volPriceRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice",
-  summary: "SMS volume and price per time bucket, country and network",
-  query: z.object(range),
-  response: volPriceList,
-  errors: [...rangeErrors],
-});
+/** A report: GET under /reports/my with the report scope, its filters as the query. */
+function reportRoute<const Q extends z.ZodType, const R extends z.ZodType, const E extends readonly ErrorName[]>(path: string, summary: string, query: Q, response: R, errors: E) {
+  return defineRoute({ tag: "Reports", auth: "bearer", scope: "report" }, `GET /reports/my/${path}`, { summary, query, response, errors: [...errors] });
+}
 
-export const volPricePerMccRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice/perMcc",
-  summary: "Volume and price for one country code (mcc)",
-  query: z.object({ ...range, mcc }),
-  response: volPriceList,
-  errors: [...rangeErrors],
-});
+export const volPriceRoute = reportRoute("volPrice", "SMS volume and price per time bucket, country and network", z.object(range), volPriceList, rangeErrors);
+export const volPricePerMccRoute = reportRoute("volPrice/perMcc", "Volume and price for one country code (mcc)", z.object({ ...range, mcc }), volPriceList, rangeErrors);
+export const volPricePerMccMncRoute = reportRoute("volPrice/perMccMnc", "Volume and price for one network (mcc, mnc)", z.object({ ...range, mcc, mnc }), volPriceList, rangeErrors);
+export const volPricePerCampaignRoute = reportRoute(
+  "volPrice/perCampaign",
+  "Volume and price of one campaign, from its first SMS to its last",
+  z.object({ campaignId, offset }),
+  volPriceList,
+  ["validation", "reportRange", "reportParameter", "campaignNotFound"],
+);
 
-export const volPricePerMccMncRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice/perMccMnc",
-  summary: "Volume and price for one network (mcc, mnc)",
-  query: z.object({ ...range, mcc, mnc }),
-  response: volPriceList,
-  errors: [...rangeErrors],
-});
-
-export const volPricePerCampaignRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/volPrice/perCampaign",
-  summary: "Volume and price of one campaign, from its first SMS to its last",
-  query: z.object({ campaignId, offset }),
-  response: volPriceList,
-  errors: ["validation", "reportRange", "reportParameter", "campaignNotFound"],
-});
-
-export const latencyRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency",
-  summary: "Delivery latency counts over a date range (also GET /reports/my/breakdown)",
-  query: z.object(range),
-  response: latencyResource,
-  errors: [...rangeErrors],
-});
-
-export const latencyPerCountryRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency/perCountry",
-  summary: "Delivery latency for one country (also GET /reports/my/breakdown/perCountry)",
-  query: z.object({ ...range, countryCode: z.string().regex(/^[A-Za-z]{2}$/, "countryCode is an ISO 3166-1 alpha-2 code such as GR") }),
-  response: latencyResource,
-  errors: [...rangeErrors],
-});
-
-export const latencyPerMccMncRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency/perMccMnc",
-  summary: "Delivery latency for one network (also GET /reports/my/breakdown/perMccMnc)",
-  query: z.object({ ...range, mcc, mnc }),
-  response: latencyResource,
-  errors: [...rangeErrors],
-});
-
-export const latencyPerCampaignRoute = defineRoute({
-  ...common,
-  method: "GET",
-  path: "/reports/my/latency/perCampaign",
-  summary: "Delivery latency of one campaign (also GET /reports/my/breakdown/perCampaign)",
-  query: z.object({ campaignId, offset }),
-  response: latencyResource,
-  errors: ["validation", "reportParameter", "campaignNotFound"],
-});
+export const latencyRoute = reportRoute("latency", "Delivery latency counts over a date range (also GET /reports/my/breakdown)", z.object(range), latencyResource, rangeErrors);
+export const latencyPerCountryRoute = reportRoute(
+  "latency/perCountry",
+  "Delivery latency for one country (also GET /reports/my/breakdown/perCountry)",
+  z.object({ ...range, countryCode: z.string().regex(/^[A-Za-z]{2}$/, "countryCode is an ISO 3166-1 alpha-2 code such as GR") }),
+  latencyResource,
+  rangeErrors,
+);
+export const latencyPerMccMncRoute = reportRoute(
+  "latency/perMccMnc",
+  "Delivery latency for one network (also GET /reports/my/breakdown/perMccMnc)",
+  z.object({ ...range, mcc, mnc }),
+  latencyResource,
+  rangeErrors,
+);
+export const latencyPerCampaignRoute = reportRoute(
+  "latency/perCampaign",
+  "Delivery latency of one campaign (also GET /reports/my/breakdown/perCampaign)",
+  z.object({ campaignId, offset }),
+  latencyResource,
+  campaignErrors,
+);

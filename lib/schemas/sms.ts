@@ -1,6 +1,7 @@
 // POST /sms, POST /sms/analyze and the three tracking endpoints. Loose where Routee's clients
 // are loose (numbers as strings, '+'-less numbers); exact where the spec is.
 import { z } from "zod";
+import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
@@ -36,7 +37,7 @@ export const bodyAnalysis = z.object({
 export const smsResource = z.object({
   trackingId: z.string(),
   status: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDate,
   from: z.string(),
   to: z.string(),
   body: z.string(),
@@ -47,28 +48,20 @@ export const smsResource = z.object({
   ttl: z.number().int(),
 });
 
-export const sendSmsRoute = defineRoute({
-  method: "POST",
-  path: "/sms",
-  tag: "SMS",
+const smsApi = { tag: "SMS", auth: "bearer", scope: "sms" } as const;
+
+export const sendSmsRoute = defineRoute(smsApi, "POST /sms", {
   summary: "Send a single SMS",
   description: "Answers the SMS with status Queued; delivery reports follow at callback.url (or the application's).",
-  auth: "bearer",
-  scope: "sms",
   body: sendSmsBody,
   response: smsResource,
   idempotent: true,
   errors: ["insufficientBalance", "invalidSender", "validation", "destinationUnsupported", "callbackUrlRefused", "idempotencyKeyInvalid", "idempotencyKeyInUse", "idempotencyKeyReused"],
 });
 
-export const analyzeSmsRoute = defineRoute({
-  method: "POST",
-  path: "/sms/analyze",
-  tag: "SMS",
+export const analyzeSmsRoute = defineRoute(smsApi, "POST /sms/analyze", {
   summary: "Analyse a message before sending: parts, encoding, cost per part",
   description: "Also served as /sms/analyse.",
-  auth: "bearer",
-  scope: "sms",
   body: sendSmsBody.pick({ from: true, to: true, body: true, transcode: true }),
   response: z.object({ bodyAnalysis, cost: z.number() }),
   errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
@@ -87,7 +80,7 @@ const trackingRecord = z.object({
   operator: z.string(),
   status: z.object({
     status: z.string(),
-    date: z.string(),
+    date: isoDate,
     reason: z.object({ detailedStatus: z.string(), description: z.string() }),
   }),
   body: z.string(),
@@ -99,15 +92,13 @@ const trackingRecord = z.object({
   part: z.number().int(),
   price: z.number(),
   direction: z.string(),
-  receivedDate: z.string(),
+  receivedDate: isoDate,
 });
 
-export const trackingSingleRoute = defineRoute({
-  method: "GET",
-  path: "/sms/tracking/single/{trackingId}",
-  tag: "Tracking",
+const trackingApi = { tag: "Tracking", auth: "bearer" } as const;
+
+export const trackingSingleRoute = defineRoute(trackingApi, "GET /sms/tracking/single/{trackingId}", {
   summary: "Track one message: a record per part",
-  auth: "bearer",
   params: z.object({ trackingId: z.string() }),
   response: z.array(trackingRecord),
   errors: ["trackingNotFound"],
@@ -127,15 +118,11 @@ export const trackingQuery = pageQuery(20, 2000).extend({
   campaign: z.enum(["true", "false"]).optional(),
 });
 
-export const trackingSearchRoute = defineRoute({
-  method: "POST",
-  path: "/sms/tracking",
-  tag: "Tracking",
+export const trackingSearchRoute = defineRoute(trackingApi, "POST /sms/tracking", {
   summary: "Search messages in a time window with filters",
   description:
     "dateStart/dateEnd must lie within the latest 7 days (default: the latest 24 hours). The body is an array of " +
     "filters; an empty array or no body matches everything. sort: a field name, optionally followed by ,asc or ,desc (default createdAt,desc).",
-  auth: "bearer",
   query: trackingQuery,
   body: z.array(trackingFilter).max(20, "at most 20 filters"),
   emptyBody: [],
@@ -143,12 +130,8 @@ export const trackingSearchRoute = defineRoute({
   errors: ["trackingRange", "campaignNotFound"],
 });
 
-export const trackingCampaignRoute = defineRoute({
-  method: "GET",
-  path: "/sms/tracking/campaign/{campaignTrackingId}",
-  tag: "Tracking",
+export const trackingCampaignRoute = defineRoute(trackingApi, "GET /sms/tracking/campaign/{campaignTrackingId}", {
   summary: "Track the messages of a campaign, paged",
-  auth: "bearer",
   params: z.object({ campaignTrackingId: z.string() }),
   query: pageQuery(20, 2000).extend({ sort: z.string().max(100).optional() }),
   response: pageSchema(trackingRecord),

@@ -13,7 +13,7 @@ import { startViber } from "./viber.ts";
 import { startDefaultSink, type SmtpSink } from "../providers/smtp/sink.ts";
 import { setSmtpUrl } from "./services.ts";
 import { jobs } from "./jobs.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 
 const key = Symbol.for("switchboard.boot");
 type G = typeof globalThis & { [key]?: Promise<void> };

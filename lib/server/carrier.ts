@@ -10,7 +10,7 @@ import type { ReceiptOptions } from "../core/sms/apply-receipt.ts";
 import { receiveInbound } from "../core/numbers/receive-inbound.ts";
 import { carrierOptionsFromUrl, connectCarrier } from "../carrier/smpp-carrier.ts";
 import { startSmscSimulator } from "../carrier/smsc-simulator.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { env } from "../env.ts";
 import { contextFor } from "./context.ts";
 import { setCarrier } from "./services.ts";

@@ -6,7 +6,7 @@ import type { ViberProvider } from "../core/ports/viber.ts";
 import { applyViberStatus } from "../core/otp/apply-viber-status.ts";
 import { startViberSimulator } from "../providers/viber/simulator.ts";
 import { env } from "../env.ts";
-import { log } from "../http/logger.ts";
+import { log } from "../log/logger.ts";
 import { contextFor } from "./context.ts";
 import { setViberProvider } from "./services.ts";
 

@@ -11,7 +11,7 @@ import { call } from "../support/http.ts";
 import { authenticateUser } from "../../lib/core/users/authenticate-user.ts";
 import { createUser } from "../../lib/core/users/create-user.ts";
 import { changeUserRole } from "../../lib/core/users/change-user-role.ts";
-import { runCommand } from "../../lib/core/cli/run-command.ts";
+import { runCommand } from "../../scripts/cli/run-command.ts";
 
 const db = useTestDatabase();
 

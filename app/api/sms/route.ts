@@ -3,7 +3,7 @@ import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { sendSmsRoute } from "@/lib/schemas/sms";
 import { sendSms } from "@/lib/core/sms/send-sms";
-import { smsResource } from "@/lib/http/sms-serializers";
+import { smsResource } from "@/lib/schemas/sms-serializers";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
   POST: withApi(sendSmsRoute, async ({ ctx, principal, body }) => {

@@ -13,15 +13,16 @@ export interface ChargeInput {
 
 export async function chargeAccount(tx: Tx, input: ChargeInput): Promise<bigint> {
   if (input.amountMicros < 0n) fail("validation", { message: "A charge cannot be negative." });
-  const rows = await tx.$queryRaw<{ balance_micros: bigint }[]>`
-    UPDATE accounts SET balance_micros = balance_micros - ${input.amountMicros}
-    WHERE id = ${input.accountId}::uuid AND balance_micros >= ${input.amountMicros}
-    RETURNING balance_micros`;
+  const rows = await tx.account.updateManyAndReturn({
+    where: { id: input.accountId, balanceMicros: { gte: input.amountMicros } },
+    data: { balanceMicros: { decrement: input.amountMicros } },
+    select: { balanceMicros: true },
+  });
   if (rows.length === 0) {
     const exists = await tx.account.count({ where: { id: input.accountId } });
     fail(exists ? "insufficientBalance" : "accountNotFound");
   }
-  const after = BigInt(rows[0].balance_micros);
+  const after = rows[0].balanceMicros;
   await tx.ledgerEntry.create({
     data: {
       accountId: input.accountId,

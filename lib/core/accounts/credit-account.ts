@@ -14,11 +14,13 @@ export interface CreditInput {
 }
 
 export async function creditAccount(tx: Tx, input: CreditInput) {
-  const rows = await tx.$queryRaw<{ balance_micros: bigint }[]>`
-    UPDATE accounts SET balance_micros = balance_micros + ${input.amountMicros}
-    WHERE id = ${input.accountId}::uuid RETURNING balance_micros`;
+  const rows = await tx.account.updateManyAndReturn({
+    where: { id: input.accountId },
+    data: { balanceMicros: { increment: input.amountMicros } },
+    select: { balanceMicros: true },
+  });
   if (rows.length === 0) fail("accountNotFound");
-  const after = BigInt(rows[0].balance_micros);
+  const after = rows[0].balanceMicros;
   const entry = await tx.ledgerEntry.create({
     data: {
       accountId: input.accountId,

@@ -1,6 +1,7 @@
 // The ledger, newest first, optionally within [from, to]. kinds narrows it (the Routee
 // endpoint shows top-ups only; the dashboard shows every row).
 import type { Ctx } from "../context.ts";
+import { pageWindow } from "../page-window.ts";
 import type { LedgerKind } from "../../db/generated/enums.ts";
 
 export interface ListTransactionsInput {
@@ -20,12 +21,7 @@ export async function listTransactions(ctx: Ctx, input: ListTransactionsInput) {
   };
   const [total, rows] = await Promise.all([
     ctx.db.ledgerEntry.count({ where }),
-    ctx.db.ledgerEntry.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: input.page * input.size,
-      take: input.size,
-    }),
+    ctx.db.ledgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(input) }),
   ]);
   return { total, rows };
 }

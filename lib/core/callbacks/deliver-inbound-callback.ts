@@ -5,6 +5,7 @@
 // retry. A refused URL or a 410 Gone ends the callback: failed, no retry.
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
+import { retries } from "../../jobs/job-shorthands.ts";
 import { postCallback } from "./outbound-http.ts";
 import { INBOUND_TIMEOUT_MS, inboundRetryDelay } from "./inbound-retry.ts";
 
@@ -12,9 +13,7 @@ export const deliverInboundCallback = defineJob({
   name: "callbacks.deliver-inbound",
   payload: z.object({ callbackId: z.uuid() }),
   // Retries of the job itself only cover a crash between attempt and log; the schedule is ours.
-  retryLimit: 2,
-  retryDelaySeconds: 5,
-  retryBackoff: false,
+  ...retries(2, 5, false),
   batchSize: 20,
   concurrency: 10,
   async handler(ctx, { callbackId }) {

@@ -4,6 +4,7 @@
 // the counts stored then (campaigns.final_counts, by setCampaignState) are used instead.
 import type { Ctx, Tx } from "../context.ts";
 import { smsStatuses } from "../sms/statuses.ts";
+import { txSql } from "../../db/tx-sql.ts";
 
 export interface CampaignCounts {
   statuses: Record<(typeof smsStatuses)[number], number>;
@@ -93,5 +94,5 @@ export async function countsOf(ctx: Ctx, campaigns: readonly CountedCampaign[]):
 
 /** Counts a campaign's messages, in the form stored when it reaches a final state. */
 export async function finalCounts(db: Tx, campaignId: string): Promise<StoredCounts> {
-  return summarize(await db.$queryRawUnsafe<StatusRow[]>(GROUPED, [campaignId]));
+  return summarize((await txSql(db).query<StatusRow>(GROUPED, [[campaignId]])).rows);
 }

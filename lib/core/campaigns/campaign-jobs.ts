@@ -20,6 +20,8 @@ import { planBatch } from "./plan-batch.ts";
 import { submitBatchParts } from "./send-campaign-batch.ts";
 import { bulkyColumns, withoutBulk } from "./lean-campaign.ts";
 import { formatMoney } from "../../money.ts";
+import { txSql } from "../../db/tx-sql.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 
 export const BATCH_SIZE = 1000;
 const BATCH_SECONDS = 30;
@@ -164,7 +166,7 @@ export const startCampaign = defineJob({
     const ranges = await batchRanges(ctx, c);
     await ctx.enqueue.ready();
     await ctx.db.$transaction(async (tx) => {
-      const [row] = await tx.$queryRawUnsafe<{ state: string; version: number }[]>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, campaignId);
+      const [row] = (await txSql(tx).query<{ state: string; version: number }>(`SELECT state, version FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId])).rows;
       if (!row || row.version !== version || (row.state !== "Scheduled" && row.state !== "Queued")) return;
       const at = ctx.now();
       let queuedAt: Date | undefined;
@@ -211,20 +213,14 @@ export const campaignReminder = defineJob({
   },
 });
 
-export const campaignSweep = defineJob({
-  name: "campaign.sweep",
-  payload: z.object({}).passthrough(),
-  cron: "* * * * *",
-  retryLimit: 1,
-  async handler(ctx) {
-    // Drafts whose creation died between its two phases.
-    await removeCampaigns(ctx.sql, `state = 'Draft' AND created_at < $1`, [new Date(ctx.now().getTime() - 10 * 60_000)]);
-    // Answers a batch logged and never cleared (it failed for good, or its campaign went): an
-    // hour is far beyond any batch's retries.
-    await ctx.sql.query(`DELETE FROM campaign_answer_groups WHERE at < $1`, [new Date(ctx.now().getTime() - 60 * 60_000)]);
-    const open = await ctx.db.campaign.findMany({ where: { state: { in: ["Running", "Sent"] } }, select: { id: true }, take: 500, orderBy: { stateAt: "asc" } });
-    for (const c of open) await advanceCampaign(ctx, c.id);
-  },
+export const campaignSweep = defineCronJob("campaign.sweep", "* * * * *", { retryLimit: 1 }, async (ctx) => {
+  // Drafts whose creation died between its two phases.
+  await removeCampaigns(ctx.sql, `state = 'Draft' AND created_at < $1`, [new Date(ctx.now().getTime() - 10 * 60_000)]);
+  // Answers a batch logged and never cleared (it failed for good, or its campaign went): an
+  // hour is far beyond any batch's retries.
+  await ctx.sql.query(`DELETE FROM campaign_answer_groups WHERE at < $1`, [new Date(ctx.now().getTime() - 60 * 60_000)]);
+  const open = await ctx.db.campaign.findMany({ where: { state: { in: ["Running", "Sent"] } }, select: { id: true }, take: 500, orderBy: { stateAt: "asc" } });
+  for (const c of open) await advanceCampaign(ctx, c.id);
 });
 
 export const campaignJobs = [startCampaign, campaignBatch, campaignReminder, campaignSweep];

@@ -6,6 +6,7 @@ import type { Ctx, Tx } from "../context.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { Campaign, Prisma } from "../../db/generated/client.ts";
 import { fail } from "../errors.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
@@ -156,7 +157,7 @@ export async function campaignEntered(ctx: Ctx, tx: Tx, c: Campaign, description
 /** The unique index on (account, lower(name)) catches two creates racing past the check. */
 export function nameTaken(name: string | undefined) {
   return (e: unknown): never => {
-    if (name && /campaigns_account_id_name_key|23505|Unique constraint/i.test(String((e as Error)?.message ?? e)))
+    if (name && isUniqueViolation(e))
       fail("campaignNameTaken", { property: "campaignName", entity: "campaign", value: name });
     throw e;
   };

@@ -2,7 +2,7 @@
 // stored (name, callbacks, schedule, reminder, recipients, cost against the balance) and the
 // statements that write the campaign's resolved recipients.
 import type { Ctx, Tx } from "../context.ts";
-import { copyRow, type Sql } from "../../db/connection.ts";
+import { copyRow, unnestColumns, type Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
@@ -80,8 +80,6 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
   return { built, name, scheduledDate, reminder, callback, campaignCallback, transcode };
 }
 
-type Run = (text: string, values: unknown[]) => Promise<unknown>;
-
 const recipientColumns = "campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator";
 
 /** Writes the resolved recipients through COPY (a new campaign's Draft phase, outside any transaction). */
@@ -95,26 +93,19 @@ export async function copyRecipients(sql: Sql, campaignId: string, rows: Recipie
 }
 
 /** Writes the resolved recipients inside a transaction (PUT): arrays unnested server-side, 10,000 rows per statement. */
-export async function insertRecipients(run: Run, campaignId: string, rows: RecipientRow[]): Promise<void> {
+export async function insertRecipients(sql: Pick<Sql, "query">, campaignId: string, rows: RecipientRow[]): Promise<void> {
   const chunk = 10_000;
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
-    await run(
+    await sql.query(
       `INSERT INTO campaign_recipients (${recipientColumns})
        SELECT $1::uuid, u.* FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[]) AS u`,
       [
         campaignId,
         part.map((_, j) => i + j),
-        part.map((r) => r.mobile),
-        part.map((r) => r.country),
-        part.map((r) => r.contactId),
-        part.map((r) => r.text),
-        part.map((r) => r.parts),
-        part.map((r) => r.encoding),
+        ...unnestColumns(part, ["mobile", "country", "contactId", "text", "parts", "encoding"]),
         part.map((r) => r.priceMicros.toString()),
-        part.map((r) => r.mcc),
-        part.map((r) => r.mnc),
-        part.map((r) => r.operator),
+        ...unnestColumns(part, ["mcc", "mnc", "operator"]),
       ],
     );
   }

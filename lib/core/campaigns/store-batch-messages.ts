@@ -3,6 +3,7 @@
 // first with their Queued reports.
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
+import { txSql } from "../../db/tx-sql.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { reportQueued } from "../sms/record-queued.ts";
 import { sentToCarrier } from "../sms/statuses.ts";
@@ -119,7 +120,7 @@ export async function storeQueuedWithReports(ctx: Ctx, c: Campaign, plan: BatchP
   await ctx.enqueue.ready();
   await ctx.db.$transaction(
     async (tx) => {
-      const inserted = await storeMessages((text, values) => tx.$queryRawUnsafe(text, ...values), c, plan.createdAt, fresh, ctx.now(), true);
+      const inserted = await storeMessages(async (text, values) => (await txSql(tx).query<{ id: string }>(text, values)).rows, c, plan.createdAt, fresh, ctx.now(), true);
       const messages = await tx.message.findMany({ where: { id: { in: inserted } }, include: { messageParts: true } });
       for (const msg of messages) await reportQueued(ctx, tx, msg, msg.messageParts);
     },

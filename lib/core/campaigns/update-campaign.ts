@@ -4,6 +4,7 @@
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { fail } from "../errors.ts";
+import { txSql } from "../../db/tx-sql.ts";
 import { isUuid } from "../../ids.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { CampaignBody } from "../../schemas/campaigns.ts";
@@ -27,7 +28,7 @@ export async function updateCampaign(ctx: Ctx, owner: CampaignOwner, id: string,
   const updated = await ctx.db
     .$transaction(
       async (tx) => {
-        const [row] = await tx.$queryRawUnsafe<{ state: string }[]>(`SELECT state FROM campaigns WHERE id = $1::uuid FOR UPDATE`, id);
+        const [row] = (await txSql(tx).query<{ state: string }>(`SELECT state FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [id])).rows;
         if (row?.state !== "Scheduled") fail("campaignNotScheduled", { message: `The campaign is ${row?.state ?? "gone"}; only a Scheduled campaign can be changed.` });
         if (state === "Queued") await chargeCampaignNow(tx, owner.accountId, id, prepared, now);
         await tx.campaignRecipient.deleteMany({ where: { campaignId: id } });
@@ -35,7 +36,7 @@ export async function updateCampaign(ctx: Ctx, owner: CampaignOwner, id: string,
           where: { id },
           data: { state, stateAt: now, version: { increment: 1 }, ...campaignColumns(body, prepared) },
         });
-        await insertRecipients((text, values) => tx.$executeRawUnsafe(text, ...values), id, prepared.built.recipients);
+        await insertRecipients(txSql(tx), id, prepared.built.recipients);
         await campaignEntered(ctx, tx, c, state === "Queued" ? "Updated and sent now" : `Updated; scheduled for ${prepared.scheduledDate!.toISOString()}`);
         return c;
       },

@@ -1,4 +1,5 @@
-// Blacklists per service: add or remove contacts by id, or remove every contact of some groups.
+// Blacklists per service: add or remove contacts by id, or remove every contact of some groups;
+// markContacts also adds contacts to a group and takes them out.
 // Each answers how many contacts changed; each is one UPDATE.
 import type { Ctx } from "../context.ts";
 import { requireContactIds } from "./delete-contacts.ts";
@@ -7,24 +8,12 @@ import type { BlacklistService } from "./model.ts";
 
 export async function blacklistContacts(ctx: Ctx, accountId: string, service: BlacklistService, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
-  const wanted = await requireContactIds(ctx, accountId, ids);
-  return countUpdated(
-    ctx,
-    `UPDATE contacts SET blacklisted_services = array_append(coalesce(blacklisted_services, '{}'), $3), updated_at = $4
-      WHERE account_id = $1 AND id = ANY($2::uuid[]) AND NOT coalesce(blacklisted_services, '{}') @> ARRAY[$3]::text[] RETURNING 1`,
-    [accountId, wanted, service, ctx.now()],
-  );
+  return markContacts(ctx, accountId, await requireContactIds(ctx, accountId, ids), "blacklisted_services", "add", service);
 }
 
 export async function unblacklistContacts(ctx: Ctx, accountId: string, service: BlacklistService, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
-  const wanted = await requireContactIds(ctx, accountId, ids);
-  return countUpdated(
-    ctx,
-    `UPDATE contacts SET blacklisted_services = array_remove(blacklisted_services, $3), updated_at = $4
-      WHERE account_id = $1 AND id = ANY($2::uuid[]) AND blacklisted_services @> ARRAY[$3]::text[] RETURNING 1`,
-    [accountId, wanted, service, ctx.now()],
-  );
+  return markContacts(ctx, accountId, await requireContactIds(ctx, accountId, ids), "blacklisted_services", "remove", service);
 }
 
 /** Takes every contact of the groups (All and NotListed too) off the service's blacklist. */
@@ -37,6 +26,23 @@ export async function unblacklistGroups(ctx: Ctx, accountId: string, service: Bl
     `UPDATE contacts SET blacklisted_services = array_remove(blacklisted_services, $2), updated_at = $3
       WHERE account_id = $1 AND blacklisted_services @> ARRAY[$2]::text[] AND ${cond.sql} RETURNING 1`,
     [accountId, service, ctx.now(), ...cond.params],
+  );
+}
+
+/**
+ * Adds `value` to, or takes it from, an array column of the account's contacts `ids` (a group's
+ * name in groups, a service in blacklisted_services); answers how many contacts changed.
+ */
+export async function markContacts(ctx: Ctx, accountId: string, ids: string[], column: "groups" | "blacklisted_services", change: "add" | "remove", value: string): Promise<number> {
+  const [set, unless] =
+    change === "add"
+      ? [`array_append(coalesce(${column}, '{}'), $3)`, `NOT coalesce(${column}, '{}') @> ARRAY[$3]::text[]`]
+      : [`array_remove(${column}, $3)`, `${column} @> ARRAY[$3]::text[]`];
+  return countUpdated(
+    ctx,
+    `UPDATE contacts SET ${column} = ${set}, updated_at = $4
+      WHERE account_id = $1 AND id = ANY($2::uuid[]) AND ${unless} RETURNING 1`,
+    [accountId, ids, value, ctx.now()],
   );
 }
 

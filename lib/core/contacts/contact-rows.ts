@@ -1,19 +1,13 @@
 // Contacts read with raw SQL (lists and group membership must stay fast for tens of thousands of
-// rows) and turned into the API's shape.
+// rows); lib/schemas/contacts-serializers.ts turns them into the API's shape.
 import type { Ctx } from "../context.ts";
-import type { ContactMember, ContactView, LabelType, LabelTypes, LabelValue } from "./model.ts";
+import type { ContactBasics, ContactMember, LabelType, LabelValue } from "./model.ts";
 
 export const CONTACT_COLUMNS = `id, mobile, first_name AS "firstName", last_name AS "lastName", email, country, vip,
   coalesce(groups, '{}') AS groups, coalesce(blacklisted_services, '{}') AS "blacklistedServices", labels`;
 
-export interface ContactRow {
+export interface ContactRow extends ContactBasics {
   id: string;
-  mobile: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  vip: boolean;
   groups: string[] | null;
   blacklistedServices: string[] | null;
   labels: unknown;
@@ -29,35 +23,6 @@ export function labelValues(labels: unknown): Record<string, LabelValue> {
   if (!labels || typeof labels !== "object" || Array.isArray(labels)) return out;
   for (const [k, v] of Object.entries(labels)) if (typeof v === "string" || typeof v === "number") out[k] = v;
   return out;
-}
-
-/** A contact's labels in the order the account defined them (the database keeps no key order). */
-function orderedLabels(values: Record<string, LabelValue>, types: LabelTypes): ContactView["labels"] {
-  const names = Object.keys(values);
-  if (names.length < 2) return names.map((name) => labelItem(name, values[name], types));
-  const rank = new Map([...types.keys()].map((n, i) => [n, i]));
-  return names
-    .sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || a.localeCompare(b))
-    .map((name) => labelItem(name, values[name], types));
-}
-
-function labelItem(name: string, value: LabelValue, types: LabelTypes): ContactView["labels"][number] {
-  return { name, type: types.get(name) ?? (typeof value === "number" ? "Number" : "Text"), value };
-}
-
-export function toContactView(row: ContactRow, types: LabelTypes): ContactView {
-  return {
-    id: row.id,
-    firstName: row.firstName ?? "",
-    lastName: row.lastName ?? "",
-    mobile: row.mobile,
-    email: row.email ?? "",
-    country: row.country ?? "",
-    vip: Boolean(row.vip),
-    groups: row.groups ?? [],
-    blacklistedServices: row.blacklistedServices ?? [],
-    labels: orderedLabels(labelValues(row.labels), types),
-  };
 }
 
 export function toContactMember(row: ContactRow): ContactMember {

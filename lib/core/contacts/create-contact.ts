@@ -2,11 +2,12 @@
 // against the account's label types, groups checked to exist. One contact per mobile per account.
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
-import { loadLabelTypes, toContactView } from "./contact-rows.ts";
+import { loadLabelTypes } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import { failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput } from "./normalize-contact-input.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { ContactView } from "./model.ts";
 
 export async function createContact(ctx: Ctx, accountId: string, input: unknown): Promise<ContactView> {

@@ -6,7 +6,7 @@ import { fail } from "../errors.ts";
 import { loadLabelTypes } from "./contact-rows.ts";
 import { countMembers } from "./group-sql.ts";
 import { SEARCH_OPERATORS, groupSize, isVirtualGroup, type GroupSize, type SearchOperator } from "./model.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 
 export type GroupStrategy = "None" | "Filtered" | "All";
 

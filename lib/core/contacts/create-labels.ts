@@ -3,7 +3,7 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { DEFAULT_LABELS, type LabelType } from "./model.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 
 export interface LabelDefinition {
   name: string;

@@ -1,7 +1,8 @@
 // One contact of the account, as the API shows it.
 import type { Ctx } from "../context.ts";
 import { isUuid } from "../../ids.ts";
-import { loadLabelTypes, selectContacts, toContactView } from "./contact-rows.ts";
+import { loadLabelTypes, selectContacts } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import { contactNotFound } from "./contact-errors.ts";
 import { parseMobile } from "./normalize-contact-input.ts";
 import type { ContactView } from "./model.ts";

@@ -1,7 +1,7 @@
 // Adds contacts to one of the account's groups, or takes them out, answering the group's new size.
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { countUpdated } from "./blacklist-contacts.ts";
+import { markContacts } from "./blacklist-contacts.ts";
 import { requireContactIds } from "./delete-contacts.ts";
 import { countMembers } from "./group-sql.ts";
 import { requireOwnGroup } from "./list-groups.ts";
@@ -9,25 +9,13 @@ import { groupSize, type GroupSize } from "./model.ts";
 
 export async function addContactsToGroup(ctx: Ctx, accountId: string, name: string, ids: string[]): Promise<GroupSize> {
   await requireOwnGroup(ctx, accountId, name);
-  const wanted = await requireIds(ctx, accountId, ids);
-  await countUpdated(
-    ctx,
-    `UPDATE contacts SET groups = array_append(coalesce(groups, '{}'), $3), updated_at = $4
-      WHERE account_id = $1 AND id = ANY($2::uuid[]) AND NOT coalesce(groups, '{}') @> ARRAY[$3]::text[] RETURNING 1`,
-    [accountId, wanted, name, ctx.now()],
-  );
+  await markContacts(ctx, accountId, await requireIds(ctx, accountId, ids), "groups", "add", name);
   return groupSize(name, await countMembers(ctx, accountId, name));
 }
 
 export async function removeContactsFromGroup(ctx: Ctx, accountId: string, name: string, ids: string[]): Promise<GroupSize> {
   await requireOwnGroup(ctx, accountId, name);
-  const wanted = await requireIds(ctx, accountId, ids);
-  await countUpdated(
-    ctx,
-    `UPDATE contacts SET groups = array_remove(groups, $3), updated_at = $4
-      WHERE account_id = $1 AND id = ANY($2::uuid[]) AND groups @> ARRAY[$3]::text[] RETURNING 1`,
-    [accountId, wanted, name, ctx.now()],
-  );
+  await markContacts(ctx, accountId, await requireIds(ctx, accountId, ids), "groups", "remove", name);
   return groupSize(name, await countMembers(ctx, accountId, name));
 }
 

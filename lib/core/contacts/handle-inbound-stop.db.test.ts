@@ -9,14 +9,18 @@ const db = useTestDatabase();
 
 const services = async (id: string) => (await db.ctx().db.contact.findUniqueOrThrow({ where: { id } })).blacklistedServices;
 
+/** Two accounts, and a contact with `mobile` in each. */
+async function sameMobileInTwoAccounts(mobile: string) {
+  const ctx = db.ctx();
+  const a = await makeAccount(ctx);
+  const b = await makeAccount(ctx);
+  return { ctx, a, mine: await createContact(ctx, a.account.id, { mobile }), theirs: await createContact(ctx, b.account.id, { mobile }) };
+}
+
 describe("handleInboundStop", () => {
   it("blacklists for Sms every contact with the sender's mobile in the account, once", async () => {
-    const ctx = db.ctx();
-    const a = await makeAccount(ctx);
-    const b = await makeAccount(ctx);
-    const mine = await createContact(ctx, a.account.id, { mobile: "+306912345678" });
+    const { ctx, a, mine, theirs } = await sameMobileInTwoAccounts("+306912345678");
     const other = await createContact(ctx, a.account.id, { mobile: "+306912345679" });
-    const theirs = await createContact(ctx, b.account.id, { mobile: "+306912345678" });
     expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "306912345678", text: " Stop. " })).toBe(1);
     expect(await services(mine.id)).toEqual(["Sms"]);
     expect(await services(other.id)).toEqual([]);
@@ -26,11 +30,7 @@ describe("handleInboundStop", () => {
   });
 
   it("without an account, blacklists the mobile in every account; keeps other services", async () => {
-    const ctx = db.ctx();
-    const a = await makeAccount(ctx);
-    const b = await makeAccount(ctx);
-    const x = await createContact(ctx, a.account.id, { mobile: "+35799123456" });
-    const y = await createContact(ctx, b.account.id, { mobile: "+35799123456" });
+    const { ctx, mine: x, theirs: y } = await sameMobileInTwoAccounts("+35799123456");
     await ctx.db.contact.update({ where: { id: y.id }, data: { blacklistedServices: ["Viber"] } });
     expect(await handleInboundStop(ctx, { from: "+35799123456", text: "unsubscribe" })).toBe(2);
     expect(await services(x.id)).toEqual(["Sms"]);

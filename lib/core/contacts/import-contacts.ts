@@ -8,6 +8,7 @@
 // call behaves as if the rows came one after the other: the first creates (or updates) the
 // contact, each later one updates it (merged into one write, later values winning).
 import type { Ctx } from "../context.ts";
+import { unnestColumns } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
 import { loadLabelTypes } from "./contact-rows.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
@@ -123,12 +124,7 @@ async function upsert(ctx: Ctx, accountId: string, rows: ImportFields[], group: 
     [
       accountId,
       ctx.now(),
-      rows.map((r) => r.mobile),
-      rows.map((r) => r.firstName),
-      rows.map((r) => r.lastName),
-      rows.map((r) => r.email),
-      rows.map((r) => r.country),
-      rows.map((r) => r.vip),
+      ...unnestColumns(rows, ["mobile", "firstName", "lastName", "email", "country", "vip"]),
       rows.map(groupsOf),
       rows.map((r) => JSON.stringify(r.labels)),
       JSON.stringify(vipGiven),

@@ -1,6 +1,7 @@
 // The account's contacts blacklisted for a service, oldest first.
 import type { Ctx } from "../context.ts";
-import { CONTACT_COLUMNS, loadLabelTypes, toContactView, type ContactRow } from "./contact-rows.ts";
+import { CONTACT_COLUMNS, loadLabelTypes, type ContactRow } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import type { BlacklistService, ContactView } from "./model.ts";
 
 export async function listBlacklisted(ctx: Ctx, accountId: string, service: BlacklistService): Promise<ContactView[]> {

@@ -1,7 +1,8 @@
 // A page of the account's contacts, newest first unless sorted by a label, optionally within a
 // group (All and NotListed included) and matching a search over name, mobile and email.
 import type { Ctx } from "../context.ts";
-import { CONTACT_COLUMNS, loadLabelTypes, toContactView, type ContactRow } from "./contact-rows.ts";
+import { CONTACT_COLUMNS, loadLabelTypes, type ContactRow } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import { ensureGroupsExist, inAnyGroupSql } from "./group-sql.ts";
 import type { ContactView } from "./model.ts";
 

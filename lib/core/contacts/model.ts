@@ -35,29 +35,27 @@ export function isVirtualGroup(name: string): boolean {
   return name === GROUP_ALL || name === GROUP_NOT_LISTED;
 }
 
-/** A contact as every endpoint answers it: every key present, never null. */
-export interface ContactView {
-  id: string;
+/** A contact's own fields, the built-in labels: "" for text not known. */
+export interface ContactBasics {
+  mobile: string;
   firstName: string;
   lastName: string;
-  mobile: string;
   email: string;
   country: string;
   vip: boolean;
+}
+
+/** A contact as every endpoint answers it: every key present, never null. */
+export interface ContactView extends ContactBasics {
+  id: string;
   groups: string[];
   blacklistedServices: string[];
   labels: { name: string; type: LabelType; value: LabelValue }[];
 }
 
 /** What the campaign engine needs of a contact. */
-export interface ContactMember {
+export interface ContactMember extends ContactBasics {
   id: string;
-  mobile: string;
-  country: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  vip: boolean;
   /** Custom label values by name. */
   labels: Record<string, LabelValue>;
   blacklistedServices: string[];

@@ -4,15 +4,9 @@
 // Pure and cheap: no database, so the bulk importer runs it per row.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { parseRecipient } from "../sms/parse-recipient.ts";
-import { DEFAULT_LABELS, isVirtualGroup, type LabelTypes, type LabelValue } from "./model.ts";
+import { DEFAULT_LABELS, isVirtualGroup, type ContactBasics, type LabelTypes, type LabelValue } from "./model.ts";
 
-export interface ContactFields {
-  mobile: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  vip: boolean;
+export interface ContactFields extends ContactBasics {
   /** Custom label values by name; a label sent with an empty value is left out. */
   labels: Record<string, LabelValue>;
   /** Named groups to tag the contact with (never All or NotListed); absent when not sent. */
@@ -152,22 +146,21 @@ export function normalizeContactInput(input: unknown, options: NormalizeOptions 
   const fieldError = Object.keys(errors).some((k) => k !== "labels" && !k.startsWith("labels."));
   if (fieldError) return { ok: false, error: "validation", errors };
   if (labelError) return { ok: false, error: labelError.error, errors, value: labelError.value };
-  if (!options.partial) {
-    return {
-      ok: true,
-      fields: {
-        mobile: out.mobile!,
-        firstName: out.firstName ?? "",
-        lastName: out.lastName ?? "",
-        email: out.email ?? "",
-        country: out.country ?? "",
-        vip: out.vip ?? false,
-        labels: out.labels ?? {},
-        ...(out.groups ? { groups: out.groups } : {}),
-      },
-    };
-  }
+  if (!options.partial) return { ok: true, fields: { ...withDefaults(out), ...(out.groups ? { groups: out.groups } : {}) } };
   return { ok: true, fields: out };
+}
+
+/** The fields as a contact stores them: text not given is "", vip false, no labels. */
+export function withDefaults(f: Partial<ContactFields>): ContactBasics & Pick<ContactFields, "labels"> {
+  return {
+    mobile: f.mobile!,
+    firstName: f.firstName ?? "",
+    lastName: f.lastName ?? "",
+    email: f.email ?? "",
+    country: f.country ?? "",
+    vip: f.vip ?? false,
+    labels: f.labels ?? {},
+  };
 }
 
 /** A mobile in E.164: international with or without '+' or 00, or national in the given country. */

@@ -3,17 +3,11 @@
 // server applies. A national number is read in the row's country, else the default country;
 // numbers written with '+' or 00 are always international.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
-import { normalizeContactInput, type ContactFields } from "./normalize-contact-input.ts";
-import type { LabelTypes } from "./model.ts";
+import { normalizeContactInput, withDefaults, type ContactFields } from "./normalize-contact-input.ts";
+import type { ContactBasics, LabelTypes } from "./model.ts";
 
 /** The fields a row gives. Text left empty is "", which never overwrites an existing value. */
-export interface ImportFields {
-  mobile: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  vip: boolean;
+export interface ImportFields extends ContactBasics {
   /** Whether the row says anything about vip (only then does it change an existing contact). */
   vipGiven: boolean;
   labels: ContactFields["labels"];
@@ -49,20 +43,7 @@ export function prepareImportRow(input: unknown, options: PrepareOptions): Prepa
     return { ok: false, value: display(valueAt(src, key)), reason };
   }
   const f = r.fields;
-  return {
-    ok: true,
-    fields: {
-      mobile: f.mobile!,
-      firstName: f.firstName ?? "",
-      lastName: f.lastName ?? "",
-      email: f.email ?? "",
-      country: f.country ?? "",
-      vip: f.vip ?? false,
-      vipGiven: f.vip !== undefined,
-      labels: f.labels ?? {},
-      groups: f.groups ?? [],
-    },
-  };
+  return { ok: true, fields: { ...withDefaults(f), vipGiven: f.vip !== undefined, groups: f.groups ?? [] } };
 }
 
 /**

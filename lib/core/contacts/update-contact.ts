@@ -2,11 +2,12 @@
 // id and groups); labels, when sent, replace the contact's labels; groups, when sent, its tags.
 import type { Ctx } from "../context.ts";
 import { isUuid } from "../../ids.ts";
-import { loadLabelTypes, toContactView } from "./contact-rows.ts";
+import { loadLabelTypes } from "./contact-rows.ts";
+import { toContactView } from "../../schemas/contacts-serializers.ts";
 import { contactNotFound, failContactInput, mobileTaken } from "./contact-errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { normalizeContactInput, parseMobile } from "./normalize-contact-input.ts";
-import { isRecordGone, isUniqueViolation } from "./unique-violation.ts";
+import { isRecordGone, isUniqueViolation } from "../../db/errors.ts";
 import type { ContactView } from "./model.ts";
 
 export async function updateContact(ctx: Ctx, accountId: string, id: string, input: unknown): Promise<ContactView> {

@@ -4,6 +4,7 @@
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
+import { retries } from "../../jobs/job-shorthands.ts";
 
 type Mailbox = { address: string; name?: string };
 const fmt = (m: Mailbox) => (m.name ? { name: m.name, address: m.address } : m.address);
@@ -21,9 +22,7 @@ function transportFor(url: string): nodemailer.Transporter {
 export const deliverEmail = defineJob({
   name: "email.send",
   payload: z.object({ emailId: z.uuid() }),
-  retryLimit: 4,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
+  ...retries(4, 5),
   batchSize: 10,
   async handler(ctx, { emailId }, meta) {
     const e = await ctx.db.email.findUnique({ where: { id: emailId } });

@@ -1,5 +1,6 @@
 // The dashboard's emails: a page of the account's emails, newest first.
 import type { Ctx } from "../context.ts";
+import { pageWindow } from "../page-window.ts";
 import type { Email } from "../../db/generated/client.ts";
 import type { EmailSummary } from "../../schemas/email.ts";
 
@@ -24,7 +25,7 @@ export function emailSummary(e: Email): EmailSummary {
 export async function listEmails(ctx: Ctx, accountId: string, q: { page: number; size: number }) {
   const [total, rows] = await Promise.all([
     ctx.db.email.count({ where: { accountId } }),
-    ctx.db.email.findMany({ where: { accountId }, orderBy: { createdAt: "desc" }, skip: q.page * q.size, take: q.size }),
+    ctx.db.email.findMany({ where: { accountId }, orderBy: { createdAt: "desc" }, ...pageWindow(q) }),
   ]);
   return { total, rows: rows.map(emailSummary) };
 }

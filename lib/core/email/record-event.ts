@@ -3,7 +3,7 @@
 // guarded, retried, every attempt kept). A click only ever leads to the link recorded for it.
 import type { Ctx } from "../context.ts";
 import { isUuid } from "../../ids.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 

@@ -8,7 +8,7 @@ import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import type { SendEmailBody } from "../../schemas/email.ts";
 import { applyTracking, planTracking } from "./track-html.ts";
 import { deliverEmail } from "./deliver-email.ts";
-import { emailView } from "./email-view.ts";
+import { emailView } from "../../schemas/email-serializers.ts";
 
 export const clickUrl = (ctx: Ctx, linkId: string) => `${ctx.config.publicUrl}/t/c/${linkId}`;
 export const pixelUrl = (ctx: Ctx, emailId: string) => `${ctx.config.publicUrl}/t/o/${emailId}`;

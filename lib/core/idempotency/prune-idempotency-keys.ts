@@ -1,8 +1,7 @@
 // Hourly housekeeping: stored answers of Idempotency-Keys older than 24 hours are of no further
 // use (a retry after that runs as a new request).
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { KEY_RETENTION_MS } from "./claim-idempotency-key.ts";
 
 export async function pruneIdempotencyKeys(ctx: Ctx): Promise<number> {
@@ -13,12 +12,4 @@ export async function pruneIdempotencyKeys(ctx: Ctx): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export const pruneIdempotencyKeysJob = defineJob({
-  name: "maintenance.prune-idempotency-keys",
-  payload: z.object({}).passthrough(),
-  cron: "23 * * * *",
-  retryLimit: 2,
-  async handler(ctx) {
-    await pruneIdempotencyKeys(ctx);
-  },
-});
+export const pruneIdempotencyKeysJob = defineCronJob("maintenance.prune-idempotency-keys", "23 * * * *", { retryLimit: 2 }, pruneIdempotencyKeys);

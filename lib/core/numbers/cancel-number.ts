@@ -3,7 +3,7 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { getRentedNumber } from "./get-rented-number.ts";
-import { isForeignKeyViolation, isRecordGone } from "../contacts/unique-violation.ts";
+import { isForeignKeyViolation, isRecordGone } from "../../db/errors.ts";
 
 export async function cancelNumber(ctx: Ctx, input: { accountId: string; msisdn: string }) {
   const { rented, poolId } = await getRentedNumber(ctx, input);

@@ -4,7 +4,7 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { sendSms } from "../sms/send-sms.ts";
 import { getRentedNumber } from "./get-rented-number.ts";
-import { normalizeMsisdn } from "./number-resource.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 
 const ofNumber = `account_id = $1::uuid AND ((direction = 'Inbound' AND "to" = $2) OR (direction = 'Outbound' AND "from" = $3))`;
 

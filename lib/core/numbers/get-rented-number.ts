@@ -1,7 +1,7 @@
 // A rented number of the account with its catalogue row (the path's msisdn may lack the '+').
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { normalizeMsisdn } from "./number-resource.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 import { catalogueRow } from "./rent-number.ts";
 
 export async function getRentedNumber(ctx: Ctx, input: { accountId: string; msisdn: string }) {

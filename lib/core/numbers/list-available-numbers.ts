@@ -2,7 +2,8 @@
 // rents, filtered (country required; areaCode and type only for US and Canada), paged and sorted.
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { availableNumberResource, normalizeMsisdn, type CatalogueRow } from "./number-resource.ts";
+import { availableNumberResource, type CatalogueRow } from "../../schemas/numbers-serializers.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 
 export type SearchOperator = "is" | "contains" | "starts_with" | "ends_with";
 export interface NumberFilter {

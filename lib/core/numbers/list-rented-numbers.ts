@@ -1,7 +1,7 @@
 // GET /numbers/my: the account's rented numbers, newest first, with their pool.
 import type { Ctx } from "../context.ts";
 import { catalogueColumns, fixRow } from "./list-available-numbers.ts";
-import { rentedNumberResource, type CatalogueRow } from "./number-resource.ts";
+import { rentedNumberResource, type CatalogueRow } from "../../schemas/numbers-serializers.ts";
 
 export async function listRentedNumbers(ctx: Ctx, input: { accountId: string; page: number; size: number }) {
   const where = { accountId: input.accountId };

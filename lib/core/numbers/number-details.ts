@@ -1,7 +1,7 @@
 // A rented number as the dashboard shows it: the resource, its pool and its recent history.
 import type { Ctx } from "../context.ts";
 import { getRentedNumber } from "./get-rented-number.ts";
-import { rentedNumberResource } from "./number-resource.ts";
+import { rentedNumberResource } from "../../schemas/numbers-serializers.ts";
 import { fromMicros } from "../../money.ts";
 
 export async function numberDetails(ctx: Ctx, input: { accountId: string; msisdn: string }) {

@@ -6,7 +6,7 @@ import type { Ctx } from "../context.ts";
 import type { InboundMessage } from "../ports/carrier.ts";
 import { handleInboundStop } from "../contacts/handle-inbound-stop.ts";
 import { storeInbound } from "./store-inbound.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 
 export async function receiveInbound(ctx: Ctx, m: InboundMessage): Promise<void> {
   await receiveInboundMessage(ctx, m);

@@ -2,14 +2,14 @@
 // cost and moved a month on, or, when the balance cannot pay, released — taken out of its pool
 // and given back to the catalogue — with a number event that says why. One transaction per
 // number; the row lock (FOR UPDATE SKIP LOCKED) lets several workers share the work.
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
 import { formatMoney } from "../../money.ts";
 import { addMonth } from "./add-month.ts";
-import { log } from "../../http/logger.ts";
+import { txSql } from "../../db/tx-sql.ts";
+import { log } from "../../log/logger.ts";
 
 export type RenewalOutcome = { msisdn: string; accountId: string; outcome: "Renewed" | "Released"; description: string };
 
@@ -19,8 +19,8 @@ export async function renewNumbers(ctx: Ctx, limit = 500): Promise<RenewalOutcom
   const outcomes: RenewalOutcome[] = [];
   for (const { id } of due) {
     const outcome = await ctx.db.$transaction(async (tx): Promise<RenewalOutcome | null> => {
-      const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM rented_numbers WHERE id = ${id}::uuid AND next_renewal <= ${now} FOR UPDATE SKIP LOCKED`;
-      if (!locked) return null;
+      const locked = await txSql(tx).query(`SELECT id FROM rented_numbers WHERE id = $1::uuid AND next_renewal <= $2 FOR UPDATE SKIP LOCKED`, [id, now]);
+      if (locked.rows.length === 0) return null;
       const n = await tx.rentedNumber.findUniqueOrThrow({ where: { id } });
       const amount = formatMoney(n.monthlyMicros, n.currency);
       try {
@@ -50,13 +50,4 @@ export async function renewNumbers(ctx: Ctx, limit = 500): Promise<RenewalOutcom
   return outcomes;
 }
 
-export const renewNumbersJob = defineJob({
-  name: "numbers.renew",
-  payload: z.object({}).passthrough(),
-  cron: "*/10 * * * *",
-  retryLimit: 2,
-  expireInSeconds: 600,
-  async handler(ctx) {
-    await renewNumbers(ctx);
-  },
-});
+export const renewNumbersJob = defineCronJob("numbers.renew", "*/10 * * * *", { retryLimit: 2, expireInSeconds: 600 }, (ctx) => renewNumbers(ctx));

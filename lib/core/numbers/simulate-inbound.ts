@@ -5,7 +5,7 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { receiveInboundMessage } from "./receive-inbound.ts";
-import { normalizeMsisdn } from "./number-resource.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 
 export interface SimulateInboundInput {
   to: string;

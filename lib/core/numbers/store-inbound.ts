@@ -9,7 +9,7 @@ import { analyzeBody, splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { deliverInboundCallback } from "../callbacks/deliver-inbound-callback.ts";
-import { normalizeMsisdn } from "./number-resource.ts";
+import { normalizeMsisdn } from "./normalize-msisdn.ts";
 
 /** The spec's Inbound SMS callback body. */
 export function inboundPayload(m: { id: string; from: string; to: string; body: string; parts: number; createdAt: Date }) {

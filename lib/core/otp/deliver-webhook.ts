@@ -5,13 +5,14 @@ import { otpQueues } from "./otp-queues.ts";
 import type { Ctx } from "../context.ts";
 import type { Callback } from "../../db/generated/client.ts";
 import { defineJob } from "../../jobs/job.ts";
+import { retries } from "../../jobs/job-shorthands.ts";
 import { postCallback } from "../callbacks/outbound-http.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
 export const deliverOtpWebhook = defineJob({
   ...otpQueues.webhook,
-  retryLimit: 0,
+  ...retries(0),
   expireInSeconds: 60,
   batchSize: 10,
   async handler(ctx, { callbackId }) {

@@ -2,12 +2,14 @@
 // the webhook when what a webhook reports has changed (never for an unchanged state).
 import type { Ctx, Tx } from "../context.ts";
 import type { OtpFlow } from "../../db/generated/client.ts";
-import { flowView, notifyKey } from "./flow-view.ts";
+import { txSql } from "../../db/tx-sql.ts";
+import { notifyKey } from "./flow-view.ts";
+import { flowView } from "../../schemas/otp-serializers.ts";
 import { otpQueues } from "./otp-queues.ts";
 
 /** Locks the flow row: every change of one flow goes one after the other. */
 export async function lockFlow(tx: Tx, flowId: string): Promise<OtpFlow | null> {
-  await tx.$executeRaw`SELECT 1 FROM otp_flows WHERE id = ${flowId}::uuid FOR UPDATE`;
+  await txSql(tx).query(`SELECT 1 FROM otp_flows WHERE id = $1::uuid FOR UPDATE`, [flowId]);
   return tx.otpFlow.findUnique({ where: { id: flowId } });
 }
 

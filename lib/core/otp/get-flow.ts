@@ -3,7 +3,7 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
-import { flowView } from "./flow-view.ts";
+import { flowView } from "../../schemas/otp-serializers.ts";
 
 export async function findFlow(ctx: Ctx, accountId: string, id: string) {
   if (!isUuid(id)) fail("otpFlowNotFound", { property: "flowId" });

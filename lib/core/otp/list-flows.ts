@@ -1,6 +1,7 @@
 // The dashboard's OTP flows: a page of the account's flows, newest first, each with its steps'
 // channels and statuses.
 import type { Ctx } from "../context.ts";
+import { pageWindow } from "../page-window.ts";
 import { fromMicros } from "../../money.ts";
 import type { FlowSummary } from "../../schemas/otp.ts";
 
@@ -8,7 +9,7 @@ export async function listFlows(ctx: Ctx, accountId: string, q: { page: number; 
   const where = { accountId, ...(q.status ? { status: q.status } : {}) };
   const [total, flows] = await Promise.all([
     ctx.db.otpFlow.count({ where }),
-    ctx.db.otpFlow.findMany({ where, orderBy: { createdAt: "desc" }, skip: q.page * q.size, take: q.size }),
+    ctx.db.otpFlow.findMany({ where, orderBy: { createdAt: "desc" }, ...pageWindow(q) }),
   ]);
   const steps = await ctx.db.otpStep.findMany({ where: { flowId: { in: flows.map((f) => f.id) } }, orderBy: { seq: "asc" } });
   return {

@@ -2,7 +2,7 @@
 // on a field the event has): inside the status change's transaction, it enqueues the job that
 // brings the flow up to date, so the flow hears of every status its SMS takes.
 import type { Subscriber } from "../events.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 import { flowIdOfLabel, OTP_SMS_LABEL } from "./flow-view.ts";
 import { otpQueues } from "./otp-queues.ts";
 

@@ -3,6 +3,7 @@
 // a change either is already in the row read here, or is applied after this commits and syncs
 // the step then (sync-sms-step.ts).
 import type { Ctx, Tx } from "../context.ts";
+import { txSql } from "../../db/tx-sql.ts";
 import { sendSms } from "../sms/send-sms.ts";
 import { isFinal } from "../sms/statuses.ts";
 import { otpSmsLabel, smsStepStatus } from "./flow-view.ts";
@@ -22,10 +23,12 @@ export type MessageState = {
 };
 
 export async function readMessageForStep(tx: Tx, messageId: string): Promise<MessageState | null> {
-  const rows = await tx.$queryRaw<MessageState[]>`
-    SELECT m.status, m.detailed_status, m.status_description, m.price_micros, m.country, m.operator, m.final_at,
-           (SELECT min(p.submitted_at) FROM message_parts p WHERE p.message_id = m.id) AS sent_at
-      FROM messages m WHERE m.id = ${messageId}::uuid FOR UPDATE`;
+  const { rows } = await txSql(tx).query<MessageState>(
+    `SELECT m.status, m.detailed_status, m.status_description, m.price_micros, m.country, m.operator, m.final_at,
+            (SELECT min(p.submitted_at) FROM message_parts p WHERE p.message_id = m.id) AS sent_at
+       FROM messages m WHERE m.id = $1::uuid FOR UPDATE`,
+    [messageId],
+  );
   return rows[0] ?? null;
 }
 

@@ -3,10 +3,10 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../contacts/unique-violation.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { poolColumns, type SmsSettingsInput } from "./pool-settings.ts";
 import { checkJoinable } from "./pool-numbers.ts";
-import { poolResource } from "./pool-resource.ts";
+import { poolResource } from "../../schemas/pools-serializers.ts";
 
 export interface CreatePoolInput {
   accountId: string;

@@ -3,7 +3,7 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { poolNumberList } from "./pool-numbers.ts";
-import { poolResource } from "./pool-resource.ts";
+import { poolResource } from "../../schemas/pools-serializers.ts";
 
 export async function findPool(ctx: Ctx, input: { accountId: string; poolId: string }) {
   const pool = isUuid(input.poolId) ? await ctx.db.numberPool.findUnique({ where: { id: input.poolId } }) : null;

@@ -1,6 +1,6 @@
 // GET /pools/my: the account's pools, newest first, with their numbers.
 import type { Ctx } from "../context.ts";
-import { poolResource } from "./pool-resource.ts";
+import { poolResource } from "../../schemas/pools-serializers.ts";
 
 export async function listPools(ctx: Ctx, input: { accountId: string; page: number; size: number }) {
   const where = { accountId: input.accountId };

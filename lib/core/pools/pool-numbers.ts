@@ -1,7 +1,7 @@
 // Which rented numbers a pool holds. A number joins one pool at most and only its own account's.
 import type { Ctx, Tx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { normalizeMsisdn } from "../numbers/number-resource.ts";
+import { normalizeMsisdn } from "../numbers/normalize-msisdn.ts";
 
 export async function poolNumberList(db: Ctx["db"] | Tx, poolId: string): Promise<string[]> {
   const rows = await db.poolNumber.findMany({ where: { poolId }, orderBy: { addedAt: "asc" }, select: { msisdn: true } });

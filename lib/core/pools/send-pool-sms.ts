@@ -8,7 +8,7 @@ import { sendSms, type SendSmsInput } from "../sms/send-sms.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { findPool } from "./get-pool.ts";
 import { chooseSender } from "./choose-sender.ts";
-import { smsSettingsOf } from "./pool-resource.ts";
+import { smsSettingsOf } from "../../schemas/pools-serializers.ts";
 
 export interface SendPoolSmsInput extends Omit<SendSmsInput, "from" | "poolId"> {
   poolId: string;

@@ -2,12 +2,12 @@
 // `numbers` the whole membership (numbers left out leave the pool and its sticky choices).
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
-import { isForeignKeyViolation, isRecordGone, isUniqueViolation } from "../contacts/unique-violation.ts";
+import { isForeignKeyViolation, isRecordGone, isUniqueViolation } from "../../db/errors.ts";
 import { poolColumns, type SmsSettingsInput } from "./pool-settings.ts";
 import { checkJoinable, poolNumberList, requireNotInOtherPool } from "./pool-numbers.ts";
-import { poolResource } from "./pool-resource.ts";
+import { poolResource } from "../../schemas/pools-serializers.ts";
 import { findPool } from "./get-pool.ts";
-import { normalizeMsisdn } from "../numbers/number-resource.ts";
+import { normalizeMsisdn } from "../numbers/normalize-msisdn.ts";
 
 export interface UpdatePoolInput {
   accountId: string;

@@ -8,6 +8,7 @@ import type { Ctx } from "../context.ts";
 import { fromMicros } from "../../money.ts";
 import { timeGroupingFor } from "./time-grouping.ts";
 import { LATENCY_BUCKETS, latencyBucketSql } from "./latency.ts";
+import { statusCountsSql } from "./status-counts-sql.ts";
 import { floorHour, HOUR_MS } from "./report-rollup.ts";
 
 export interface OverviewCounts {
@@ -256,11 +257,7 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
         ctx.sql.query<Row>(
           `SELECT date_bin(make_interval(secs => $4::int), p.created_at, $5::timestamptz) AS bucket,
                   m.country, m.operator, m.mcc, m.mnc,
-                  count(*) AS n,
-                  count(*) FILTER (WHERE p.status = 'Delivered') AS delivered,
-                  count(*) FILTER (WHERE p.status = 'Undelivered') AS undelivered,
-                  count(*) FILTER (WHERE p.status = 'Failed') AS failed,
-                  count(*) FILTER (WHERE p.status = 'Unsent') AS unsent,
+                  count(*) AS n, ${statusCountsSql(["Delivered", "Undelivered", "Failed", "Unsent"])},
                   coalesce(sum(p.price_micros), 0) AS price
              FROM message_parts p JOIN messages m ON m.id = p.message_id
             WHERE ${where}

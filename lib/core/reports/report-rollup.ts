@@ -13,10 +13,11 @@
 // Readers (reportOverview) take complete hours from the rollup and compute the rest live: the
 // current hour, partial hours at the edges of a period, and hours not rolled up yet. So a
 // report is never missing data, and a late receipt shows within minutes.
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { latencyBucketSql } from "./latency.ts";
+import { statusCountsSql } from "./status-counts-sql.ts";
+import { txSql } from "../../db/tx-sql.ts";
 
 export const HOUR_MS = 3_600_000;
 
@@ -41,22 +42,21 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
   // Through Prisma's transaction: on the embedded database it also holds other statements off.
   await ctx.db.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe(`DELETE FROM report_hours WHERE hour = $1`, start);
-      await tx.$executeRawUnsafe(`DELETE FROM report_hour_latency WHERE hour = $1`, start);
-      await tx.$executeRawUnsafe(
+      const sql = txSql(tx);
+      await sql.query(`DELETE FROM report_hours WHERE hour = $1`, [start]);
+      await sql.query(`DELETE FROM report_hour_latency WHERE hour = $1`, [start]);
+      await sql.query(
         `INSERT INTO report_hours (account_id, hour, country, mcc, mnc, operator, parts, delivered, undelivered, failed, unsent, price_micros)
          SELECT p.account_id, $1, m.country, m.mcc, m.mnc, m.operator, count(*),
-                count(*) FILTER (WHERE p.status = 'Delivered'), count(*) FILTER (WHERE p.status = 'Undelivered'),
-                count(*) FILTER (WHERE p.status = 'Failed'), count(*) FILTER (WHERE p.status = 'Unsent'), coalesce(sum(p.price_micros), 0)
+                ${statusCountsSql(["Delivered", "Undelivered", "Failed", "Unsent"])}, coalesce(sum(p.price_micros), 0)
            FROM accounts a
            JOIN message_parts p ON p.account_id = a.id AND p.created_at >= $1 AND p.created_at < $2
            JOIN messages m ON m.id = p.message_id
           WHERE m.direction = 'Outbound'
           GROUP BY p.account_id, m.country, m.mcc, m.mnc, m.operator`,
-        start,
-        end,
+        [start, end],
       );
-      await tx.$executeRawUnsafe(
+      await sql.query(
         `INSERT INTO report_hour_latency (account_id, hour, bucket, parts)
          SELECT p.account_id, $1, ${latencyBucketSql("extract(epoch FROM (p.done_at - m.created_at))")}, count(*)
            FROM accounts a
@@ -64,14 +64,12 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
            JOIN messages m ON m.id = p.message_id
           WHERE m.direction = 'Outbound' AND p.done_at IS NOT NULL
           GROUP BY 1, 3`,
-        start,
-        end,
+        [start, end],
       );
-      await tx.$executeRawUnsafe(
-        `INSERT INTO report_rollups (hour, computed_at) VALUES ($1, $2) ON CONFLICT (hour) DO UPDATE SET computed_at = EXCLUDED.computed_at`,
+      await sql.query(`INSERT INTO report_rollups (hour, computed_at) VALUES ($1, $2) ON CONFLICT (hour) DO UPDATE SET computed_at = EXCLUDED.computed_at`, [
         start,
         ctx.now(),
-      );
+      ]);
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -122,13 +120,4 @@ export async function forgetRollups(sql: Pick<Ctx["sql"], "query">, from: Date, 
   await sql.query(`DELETE FROM report_rollups WHERE hour >= $1 AND hour <= $2`, [new Date(floorHour(from.getTime())), to]);
 }
 
-export const reportRollupJob = defineJob({
-  name: "reports.rollup",
-  payload: z.object({}).passthrough(),
-  cron: "* * * * *",
-  retryLimit: 1,
-  expireInSeconds: 120,
-  async handler(ctx) {
-    await rollUpDue(ctx, 30_000);
-  },
-});
+export const reportRollupJob = defineCronJob("reports.rollup", "* * * * *", { retryLimit: 1, expireInSeconds: 120 }, (ctx) => rollUpDue(ctx, 30_000));

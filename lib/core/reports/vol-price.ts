@@ -5,6 +5,7 @@ import type { Ctx } from "../context.ts";
 import { fromMicros } from "../../money.ts";
 import { campaignSpan, reportConditions, type ReportFilter } from "./report-filter.ts";
 import { offsetSuffix, timeGroupingFor, type TimeGrouping } from "./time-grouping.ts";
+import { statusCountsSql } from "./status-counts-sql.ts";
 
 export interface VolPriceItem {
   country: string;
@@ -48,13 +49,7 @@ async function runVolPrice(ctx: Ctx, filter: ReportFilter, grouping: TimeGroupin
   const { rows } = await ctx.sql.query<Row>(
     `SELECT to_char(date_trunc(${unit}, (p.created_at AT TIME ZONE 'UTC') + make_interval(mins => ${shift}::int)), 'YYYY-MM-DD"T"HH24:MI:SS') AS bucket,
             m.country, m.operator, m.mcc, m.mnc, coalesce(m.campaign_id::text, '') AS campaign,
-            count(*) AS n,
-            count(*) FILTER (WHERE p.status = 'Delivered') AS delivered,
-            count(*) FILTER (WHERE p.status = 'Failed') AS failed,
-            count(*) FILTER (WHERE p.status = 'Unsent') AS unsent,
-            count(*) FILTER (WHERE p.status = 'Queued') AS queued,
-            count(*) FILTER (WHERE p.status = 'Sent') AS sent,
-            count(*) FILTER (WHERE p.status = 'Undelivered') AS undelivered,
+            count(*) AS n, ${statusCountsSql(["Delivered", "Failed", "Unsent", "Queued", "Sent", "Undelivered"])},
             coalesce(sum(p.price_micros), 0) AS price
        FROM message_parts p JOIN messages m ON m.id = p.message_id
       WHERE ${where} AND m.direction = 'Outbound'

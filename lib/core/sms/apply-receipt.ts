@@ -8,7 +8,7 @@
 // retries): nothing is lost.
 import type { Ctx } from "../context.ts";
 import type { DeliveryReceipt } from "../ports/carrier.ts";
-import { log } from "../../http/logger.ts";
+import { log } from "../../log/logger.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { isFinal, receiptStatus } from "./statuses.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";

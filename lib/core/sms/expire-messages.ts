@@ -1,8 +1,7 @@
 // Job sms.expire (every minute): parts still waiting when their message's ttl has passed become
 // Undelivered with detailed status Expired, as the spec's state table says.
-import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import { defineJob } from "../../jobs/job.ts";
+import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { expired } from "./statuses.ts";
 
@@ -20,14 +19,8 @@ export async function expireMessages(ctx: Ctx, limit = 1000): Promise<number> {
   return count;
 }
 
-export const expireSms = defineJob({
-  name: "sms.expire",
-  payload: z.object({}).passthrough(),
-  cron: "* * * * *",
-  retryLimit: 1,
-  async handler(ctx) {
-    while ((await expireMessages(ctx)) > 0) {
-      /* drain in batches */
-    }
-  },
+export const expireSms = defineCronJob("sms.expire", "* * * * *", { retryLimit: 1 }, async (ctx) => {
+  while ((await expireMessages(ctx)) > 0) {
+    /* drain in batches */
+  }
 });

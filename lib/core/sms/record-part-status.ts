@@ -3,6 +3,7 @@
 // the message's callback strategy asks for; then publishes "sms.status" in the same transaction
 // for the capabilities that react (campaigns, OTP). Never moves a final part again.
 import type { Ctx, Tx } from "../context.ts";
+import { txSql } from "../../db/tx-sql.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { creditAccount } from "../accounts/credit-account.ts";
 import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
@@ -17,7 +18,7 @@ export async function recordPartStatus(
 ): Promise<boolean> {
   const at = ctx.now();
   // Parts of one message report concurrently; the message row serialises them.
-  await tx.$executeRaw`SELECT 1 FROM messages WHERE id = (SELECT message_id FROM message_parts WHERE id = ${partId}::uuid) FOR UPDATE`;
+  await txSql(tx).query(`SELECT 1 FROM messages WHERE id = (SELECT message_id FROM message_parts WHERE id = $1::uuid) FOR UPDATE`, [partId]);
   const part = await tx.messagePart.findUnique({ where: { id: partId }, include: { message: true } });
   if (!part || isFinal(part.status)) return false;
   if (part.status === change.status && part.detailedStatus === change.detailedStatus) return false;

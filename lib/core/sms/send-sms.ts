@@ -13,6 +13,7 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import type { Sql } from "../../db/connection.ts";
+import { txSql } from "../../db/tx-sql.ts";
 import { fail } from "../errors.ts";
 import { countryPrice } from "../prices/price-for.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
@@ -296,7 +297,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
   if (callback.url && callback.strategy === "OnChange") {
     // Reports of the Queued status are callbacks written and enqueued in the same transaction.
     sent = await ctx.db.$transaction(async (tx) => {
-      const [r] = await tx.$queryRawUnsafe<Sent[]>(sendStatement, ...statementValues(batch, [{ ...row, ord: 0 }]));
+      const [r] = (await txSql(tx).query<Sent>(sendStatement, statementValues(batch, [{ ...row, ord: 0 }]))).rows;
       if (!r) return null;
       const m = message(r);
       await reportQueued(ctx, tx, m, partIds.map((partId, i) => ({ id: partId, partNumber: i + 1, priceMicros: BigInt(r.price_micros) })));

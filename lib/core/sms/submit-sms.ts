@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
+import { retries } from "../../jobs/job-shorthands.ts";
 import { submitPartOf } from "./submit-part.ts";
 import { recordPartStatus } from "./record-part-status.ts";
 import { markPossibleDuplicates } from "./mark-possible-duplicates.ts";
@@ -18,9 +19,7 @@ import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sle
 export const submitSms = defineJob({
   name: "sms.submit",
   payload: z.object({ messageId: z.uuid() }),
-  retryLimit: 8,
-  retryDelaySeconds: 2,
-  retryBackoff: true,
+  ...retries(8, 2),
   batchSize: 50,
   // A submit waits at most the carrier's submit timeout (30 s): a worker that died holding the job
   // leaves it to another after a minute, not after the default five.
@@ -34,9 +33,7 @@ export const submitSms = defineJob({
 export const submitPacedSms = defineJob({
   name: "sms.submit-paced",
   payload: z.object({ messageId: z.uuid(), slotAt: z.iso.datetime() }),
-  retryLimit: 8,
-  retryDelaySeconds: 2,
-  retryBackoff: true,
+  ...retries(8, 2),
   batchSize: 50,
   concurrency: 50,
   expireInSeconds: 900,

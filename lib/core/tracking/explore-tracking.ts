@@ -8,7 +8,7 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { smsStatuses } from "../sms/statuses.ts";
-import { adhoc } from "../../db/connection.ts";
+import { adhoc } from "../../db/statement-cache.ts";
 
 import type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField } from "./explore-fields.ts";
 

@@ -1,6 +1,7 @@
 // One message of an account with its parts, status events and callbacks (each with its
 // attempts), for the dashboard's message page. Another account's message is "not found".
 import type { Ctx } from "../context.ts";
+import { pageWindow } from "../page-window.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { queued, sentToCarrier } from "../sms/statuses.ts";
@@ -43,7 +44,7 @@ export async function listMessages(ctx: Ctx, input: { accountId: string; page: n
   const where = { accountId: input.accountId };
   const [total, rows] = await Promise.all([
     ctx.db.message.count({ where }),
-    ctx.db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: input.page * input.size, take: input.size }),
+    ctx.db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], ...pageWindow(input) }),
   ]);
   return { total, rows };
 }

@@ -1,6 +1,7 @@
 // Tracking records (one per part) of an account: by message, by campaign, or in a time window
 // with the spec's filters. Every query is scoped by account.
 import type { Ctx } from "../context.ts";
+import { pageWindow } from "../page-window.ts";
 import { fail } from "../errors.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { isUuid } from "../../ids.ts";
@@ -97,7 +98,7 @@ export async function searchTracking(ctx: Ctx, input: SearchInput) {
   };
   const [total, rows] = await Promise.all([
     ctx.db.messagePart.count({ where }),
-    ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort), skip: input.page * input.size, take: input.size }),
+    ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort), ...pageWindow(input) }),
   ]);
   return { total, rows };
 }
@@ -107,7 +108,7 @@ export async function trackCampaign(ctx: Ctx, input: { accountId: string; campai
   const where: Prisma.MessagePartWhereInput = { accountId: input.accountId, message: { campaignId: input.campaignId } };
   const [total, rows] = await Promise.all([
     ctx.db.messagePart.count({ where }),
-    ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort ?? "createdAt,asc"), skip: input.page * input.size, take: input.size }),
+    ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort ?? "createdAt,asc"), ...pageWindow(input) }),
   ]);
   // A campaign whose messages are not written yet (scheduled, or just queued) has an empty page.
   if (total === 0) {

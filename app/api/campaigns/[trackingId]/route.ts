@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { getCampaignRoute } from "@/lib/schemas/campaigns";
 import { findOwnCampaign } from "@/lib/core/campaigns/update-campaign";
 import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
-import { campaignResource } from "@/lib/http/campaign-serializers";
+import { campaignResource } from "@/lib/schemas/campaigns-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(getCampaignRoute, async ({ ctx, principal, params }) => {

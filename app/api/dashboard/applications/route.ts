@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
-import { applicationToView } from "@/lib/http/serializers";
+import { applicationToView } from "@/lib/schemas/applications-serializers";
 import { createApplicationRoute, listApplicationsRoute } from "@/lib/schemas/applications";
 import { listApplications } from "@/lib/core/applications/list-applications";
 import { createApplication } from "@/lib/core/applications/create-application";

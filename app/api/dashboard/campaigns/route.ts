@@ -7,7 +7,7 @@ import { listCampaigns } from "@/lib/core/campaigns/list-campaigns";
 import { createCampaign } from "@/lib/core/campaigns/create-campaign";
 import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
 import { getAccount } from "@/lib/core/accounts/get-account";
-import { campaignSummary, campaignView } from "./serializers";
+import { campaignSummary, campaignView } from "@/lib/schemas/dashboard-campaigns-serializers";
 
 export const { PUT, PATCH, DELETE, GET, POST } = methods({
   GET: withApi(listCampaignsRoute, async ({ ctx, principal, query }) => {

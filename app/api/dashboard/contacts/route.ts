@@ -5,7 +5,8 @@ import { pageOf } from "@/lib/http/paging";
 import { createDashboardContactRoute, listDashboardContactsRoute } from "@/lib/schemas/dashboard-contacts";
 import { listContacts } from "@/lib/core/contacts/list-contacts";
 import { createContact } from "@/lib/core/contacts/create-contact";
-import { contactInput, toDashboardContact } from "./serializers";
+import { toDashboardContact } from "@/lib/schemas/dashboard-contacts-serializers";
+import { contactInput } from "@/lib/schemas/dashboard-contacts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withApi(listDashboardContactsRoute, async ({ ctx, principal, query }) => {

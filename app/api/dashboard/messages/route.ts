@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
 import { listMessagesRoute } from "@/lib/schemas/dashboard-sms";
 import { listMessages } from "@/lib/core/tracking/get-message";
-import { messageSummary } from "./serializers";
+import { messageSummary } from "@/lib/schemas/dashboard-sms-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(listMessagesRoute, async ({ ctx, principal, query }) => {

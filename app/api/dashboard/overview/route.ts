@@ -5,7 +5,7 @@ import { overviewPeriod, overviewRoute } from "@/lib/schemas/dashboard-overview"
 import { reportOverview } from "@/lib/core/reports/overview";
 import { listCampaigns } from "@/lib/core/campaigns/list-campaigns";
 import { getAccount } from "@/lib/core/accounts/get-account";
-import { campaignSummary } from "../campaigns/serializers";
+import { campaignSummary } from "@/lib/schemas/dashboard-campaigns-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(overviewRoute, async ({ ctx, principal, query }) => {

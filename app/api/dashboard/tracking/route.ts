@@ -4,7 +4,8 @@ import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
 import { trackingExploreRoute } from "@/lib/schemas/dashboard-tracking";
 import { exploreTracking } from "@/lib/core/tracking/explore-tracking";
-import { searchOf, trackingRowView } from "./search";
+import { searchOf } from "./search";
+import { trackingRowView } from "@/lib/schemas/dashboard-tracking-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(trackingExploreRoute, async ({ ctx, principal, query }) => {

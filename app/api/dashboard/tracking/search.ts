@@ -1,11 +1,8 @@
 // The explorer's query parameters as a core search: the preset range ends now, a custom one
 // needs from and to; the dashboard may look back MAX_SPAN_DAYS in one search.
 import { fail } from "@/lib/core/errors";
-import type { ExploreRow, ExploreSearch } from "@/lib/core/tracking/explore-tracking";
-import { iso } from "@/lib/http/serializers";
-import { fromMicros } from "@/lib/money";
-import { latencySeconds } from "@/lib/core/sms/statuses";
-import { filtersOf, MAX_SPAN_DAYS, trackingRanges, type TrackingRow, type TrackingSearchQuery } from "@/lib/schemas/dashboard-tracking";
+import type { ExploreSearch } from "@/lib/core/tracking/explore-tracking";
+import { filtersOf, MAX_SPAN_DAYS, trackingRanges, type TrackingSearchQuery } from "@/lib/schemas/dashboard-tracking";
 
 export function searchOf(q: TrackingSearchQuery, accountId: string, now: Date): ExploreSearch {
   let from: Date;
@@ -22,9 +19,4 @@ export function searchOf(q: TrackingSearchQuery, accountId: string, now: Date): 
   if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * 86_400_000)
     fail("validation", { message: `A search spans at most ${MAX_SPAN_DAYS} days.`, property: "start" });
   return { accountId, from, to, filters: filtersOf(q) };
-}
-
-export function trackingRowView(r: ExploreRow): TrackingRow {
-  const { priceMicros, createdAt, statusAt, doneAt, ...rest } = r;
-  return { ...rest, price: fromMicros(priceMicros), createdAt: iso(createdAt), statusAt: iso(statusAt), latency: latencySeconds(createdAt, doneAt) };
 }

@@ -1,7 +1,8 @@
 // GET, POST /api/dashboard/users — the account's users, and adding one (owners only)
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { addUserRoute, listUsersRoute, toUserView } from "@/lib/schemas/dashboard-users";
+import { addUserRoute, listUsersRoute } from "@/lib/schemas/dashboard-users";
+import { toUserView } from "@/lib/schemas/dashboard-users-serializers";
 import { listUsers } from "@/lib/core/users/list-users";
 import { addUser } from "@/lib/core/users/add-user";
 

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { getDatabase } from "@/lib/db";
 import { contextFor } from "@/lib/server/context";
-import { runCommand } from "@/lib/core/cli/run-command";
+import { runCommand } from "@/scripts/cli/run-command";
 import { errorResponse, json } from "@/lib/http/render-error";
 import { DomainError } from "@/lib/core/errors";
 import { env, persistentSecret } from "@/lib/env";

@@ -5,7 +5,7 @@ import { deleteCampaignRoute, updateCampaignRoute } from "@/lib/schemas/campaign
 import { updateCampaign } from "@/lib/core/campaigns/update-campaign";
 import { deleteCampaign } from "@/lib/core/campaigns/delete-campaign";
 import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
-import { campaignResource } from "@/lib/http/campaign-serializers";
+import { campaignResource } from "@/lib/schemas/campaigns-serializers";
 import { campaignOwner } from "@/lib/http/campaign-owner";
 
 export const { GET, POST, PATCH, PUT, DELETE } = methods({

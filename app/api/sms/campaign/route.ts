@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { createCampaignRoute } from "@/lib/schemas/campaigns";
 import { createCampaign } from "@/lib/core/campaigns/create-campaign";
 import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
-import { campaignResource } from "@/lib/http/campaign-serializers";
+import { campaignResource } from "@/lib/schemas/campaigns-serializers";
 import { campaignOwner } from "@/lib/http/campaign-owner";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({

@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { trackingSearchRoute } from "@/lib/schemas/sms";
 import { searchTracking } from "@/lib/core/tracking/search-tracking";
 import { trackingWindow } from "@/lib/core/tracking/tracking-window";
-import { trackingRecord } from "@/lib/http/sms-serializers";
+import { trackingRecord } from "@/lib/schemas/sms-serializers";
 import { pageOf } from "@/lib/http/paging";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({

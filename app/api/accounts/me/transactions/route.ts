@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { transactionsRoute } from "@/lib/schemas/accounts";
 import { listTransactions } from "@/lib/core/accounts/list-transactions";
 import { pageOf } from "@/lib/http/paging";
-import { topUpToTransaction } from "@/lib/http/serializers";
+import { topUpToTransaction } from "@/lib/schemas/accounts-serializers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withApi(transactionsRoute, async ({ ctx, principal, query }) => {

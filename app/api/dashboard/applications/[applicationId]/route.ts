@@ -1,7 +1,7 @@
 // PATCH, DELETE /api/dashboard/applications/{applicationId} — change an application's rate limit, or revoke it and its tokens
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { applicationToView } from "@/lib/http/serializers";
+import { applicationToView } from "@/lib/schemas/applications-serializers";
 import { forgetRateLimit } from "@/lib/http/rate-limit";
 import { revokeApplicationRoute, updateApplicationRoute } from "@/lib/schemas/applications";
 import { revokeApplication } from "@/lib/core/applications/revoke-application";

@@ -1,14 +1,14 @@
 // GET, PUT, DELETE /api/dashboard/campaigns/{id} — a campaign with its timeline; change or delete a Scheduled one
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { iso } from "@/lib/http/serializers";
+import { iso } from "@/lib/schemas/iso";
 import { dashboardCampaignRoute, dashboardDeleteCampaignRoute, dashboardUpdateCampaignRoute } from "@/lib/schemas/dashboard-campaigns";
 import { findOwnCampaign, updateCampaign } from "@/lib/core/campaigns/update-campaign";
 import { deleteCampaign } from "@/lib/core/campaigns/delete-campaign";
 import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
 import { campaignTimeline } from "@/lib/core/campaigns/campaign-timeline";
 import { getAccount } from "@/lib/core/accounts/get-account";
-import { campaignView } from "../serializers";
+import { campaignView } from "@/lib/schemas/dashboard-campaigns-serializers";
 
 export const { POST, PATCH, GET, PUT, DELETE } = methods({
   GET: withApi(dashboardCampaignRoute, async ({ ctx, principal, params }) => {

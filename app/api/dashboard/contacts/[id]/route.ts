@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { deleteDashboardContactRoute, updateDashboardContactRoute } from "@/lib/schemas/dashboard-contacts";
 import { updateContact } from "@/lib/core/contacts/update-contact";
 import { deleteContact } from "@/lib/core/contacts/delete-contacts";
-import { contactInput } from "../serializers";
+import { contactInput } from "@/lib/schemas/dashboard-contacts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: withApi(updateDashboardContactRoute, ({ ctx, principal, params, body }) => updateContact(ctx, principal.accountId, params.id, contactInput(body))),

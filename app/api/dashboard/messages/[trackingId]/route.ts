@@ -3,7 +3,7 @@ import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { messageDetailRoute } from "@/lib/schemas/dashboard-sms";
 import { getMessage } from "@/lib/core/tracking/get-message";
-import { callbackView, eventView, messageView, partView } from "../serializers";
+import { callbackView, eventView, messageView, partView } from "@/lib/schemas/dashboard-sms-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(messageDetailRoute, async ({ ctx, principal, params }) => {

@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { trackingExportRoute } from "@/lib/schemas/dashboard-tracking";
 import { exploreTrackingPages } from "@/lib/core/tracking/explore-tracking";
 import { csvHeader, csvLine } from "@/lib/core/tracking/tracking-csv";
-import { log } from "@/lib/http/logger";
+import { log } from "@/lib/log/logger";
 import { searchOf } from "../search";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({

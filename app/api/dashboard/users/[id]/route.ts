@@ -1,7 +1,8 @@
 // PATCH, DELETE /api/dashboard/users/{id} — change a user's role, remove a user (owners only)
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
-import { changeUserRoleRoute, removeUserRoute, toUserView } from "@/lib/schemas/dashboard-users";
+import { changeUserRoleRoute, removeUserRoute } from "@/lib/schemas/dashboard-users";
+import { toUserView } from "@/lib/schemas/dashboard-users-serializers";
 import { changeUserRole } from "@/lib/core/users/change-user-role";
 import { removeUser } from "@/lib/core/users/remove-user";
 

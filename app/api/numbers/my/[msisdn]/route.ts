@@ -5,7 +5,7 @@ import { cancelRentedRoute, getRentedRoute, updateRentedRoute } from "@/lib/sche
 import { getRentedNumber } from "@/lib/core/numbers/get-rented-number";
 import { updateNumber } from "@/lib/core/numbers/update-number";
 import { cancelNumber } from "@/lib/core/numbers/cancel-number";
-import { rentedNumberResource } from "@/lib/core/numbers/number-resource";
+import { rentedNumberResource } from "@/lib/schemas/numbers-serializers";
 
 export const { POST, PATCH, GET, PUT, DELETE } = methods({
   GET: withApi(getRentedRoute, async ({ ctx, principal, params }) => {

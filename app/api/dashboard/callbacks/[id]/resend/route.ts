@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { resendCallbackRoute } from "@/lib/schemas/dashboard-sms";
-import { callbackView } from "../../../messages/serializers";
+import { callbackView } from "@/lib/schemas/dashboard-sms-serializers";
 import { resendCallback } from "@/lib/core/callbacks/resend-callback";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({

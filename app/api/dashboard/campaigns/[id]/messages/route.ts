@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
 import { campaignMessagesRoute } from "@/lib/schemas/dashboard-campaigns";
 import { listCampaignMessages } from "@/lib/core/campaigns/list-campaign-messages";
-import { campaignMessage } from "../../serializers";
+import { campaignMessage } from "@/lib/schemas/dashboard-campaigns-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(campaignMessagesRoute, async ({ ctx, principal, params, query }) => {

@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
 import { campaignRecipientsRoute } from "@/lib/schemas/dashboard-campaigns";
 import { listCampaignRecipients } from "@/lib/core/campaigns/list-campaign-recipients";
-import { campaignRecipient } from "../../serializers";
+import { campaignRecipient } from "@/lib/schemas/dashboard-campaigns-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(campaignRecipientsRoute, async ({ ctx, principal, params, query }) => {

@@ -4,7 +4,8 @@ import { methods } from "@/lib/http/methods";
 import { pageOf } from "@/lib/http/paging";
 import { audienceContactsRoute } from "@/lib/schemas/dashboard-campaigns";
 import { listContacts } from "@/lib/core/contacts/list-contacts";
-import { loadLabelTypes, selectContacts, toContactView } from "@/lib/core/contacts/contact-rows";
+import { loadLabelTypes, selectContacts } from "@/lib/core/contacts/contact-rows";
+import { toContactView } from "@/lib/schemas/contacts-serializers";
 import type { ContactView } from "@/lib/core/contacts/model";
 import { isUuid } from "@/lib/ids";
 

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { dashboardPoolSmsRoute } from "@/lib/schemas/pools";
 import { sendPoolSms } from "@/lib/core/pools/send-pool-sms";
-import { smsResource } from "@/lib/http/sms-serializers";
+import { smsResource } from "@/lib/schemas/sms-serializers";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
   POST: withApi(dashboardPoolSmsRoute, async ({ ctx, principal, params, body }) => {

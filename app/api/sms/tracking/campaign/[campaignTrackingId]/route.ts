@@ -3,7 +3,7 @@ import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { trackingCampaignRoute } from "@/lib/schemas/sms";
 import { trackCampaign } from "@/lib/core/tracking/search-tracking";
-import { trackingRecord } from "@/lib/http/sms-serializers";
+import { trackingRecord } from "@/lib/schemas/sms-serializers";
 import { pageOf } from "@/lib/http/paging";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({

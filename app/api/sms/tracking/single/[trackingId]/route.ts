@@ -3,7 +3,7 @@ import { withApi } from "@/lib/http/with-api";
 import { methods } from "@/lib/http/methods";
 import { trackingSingleRoute } from "@/lib/schemas/sms";
 import { trackMessage } from "@/lib/core/tracking/search-tracking";
-import { trackingRecord } from "@/lib/http/sms-serializers";
+import { trackingRecord } from "@/lib/schemas/sms-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(trackingSingleRoute, async ({ ctx, principal, params }) =>

@@ -2,7 +2,7 @@
 import type { Campaign } from "../db/generated/client.ts";
 import type { CampaignCounts } from "../core/campaigns/campaign-counts.ts";
 import { fromMicros } from "../money.ts";
-import { iso } from "./serializers.ts";
+import { iso } from "./iso.ts";
 
 export function campaignResource(c: Campaign, counts: CampaignCounts) {
   return {

@@ -1,13 +1,14 @@
 // Campaign rows to the dashboard's shapes (lib/schemas/dashboard-campaigns.ts): the API's
 // Campaign resource plus what the pages show besides (currency, progress, start and state times).
-import type { Campaign } from "@/lib/db/generated/client";
-import type { CampaignCounts } from "@/lib/core/campaigns/campaign-counts";
-import type { CampaignMessageRow } from "@/lib/core/campaigns/list-campaign-messages";
-import type { CampaignRecipientRow } from "@/lib/core/campaigns/list-campaign-recipients";
-import { campaignResource } from "@/lib/http/campaign-serializers";
-import { iso } from "@/lib/http/serializers";
-import { fromMicros } from "@/lib/money";
-import type { CampaignMessage, CampaignRecipient, CampaignSummary, CampaignView } from "@/lib/schemas/dashboard-campaigns";
+import type { Campaign } from "../db/generated/client.ts";
+import type { CampaignCounts } from "../core/campaigns/campaign-counts.ts";
+import type { CampaignMessageRow } from "../core/campaigns/list-campaign-messages.ts";
+import type { CampaignRecipientRow } from "../core/campaigns/list-campaign-recipients.ts";
+import { campaignResource } from "./campaigns-serializers.ts";
+import { iso } from "./iso.ts";
+import { fromMicros } from "../money.ts";
+import { campaignSummary as summarySchema, type CampaignMessage, type CampaignRecipient, type CampaignSummary, type CampaignView } from "./dashboard-campaigns.ts";
+import { bodyPreview, pickShape } from "./pick-shape.ts";
 
 export function campaignView(c: Campaign, counts: CampaignCounts): CampaignView {
   const s = counts.statuses;
@@ -28,25 +29,7 @@ export function campaignView(c: Campaign, counts: CampaignCounts): CampaignView 
 
 export function campaignSummary(c: Campaign, counts: CampaignCounts): CampaignSummary {
   const v = campaignView(c, counts);
-  return {
-    trackingId: v.trackingId,
-    campaignName: v.campaignName,
-    state: v.state,
-    createdAt: v.createdAt,
-    scheduledDate: v.scheduledDate,
-    startedAt: v.startedAt,
-    endedAt: v.endedAt,
-    from: v.from,
-    body: v.body.length > 160 ? v.body.slice(0, 160) : v.body,
-    groups: v.groups,
-    statuses: v.statuses,
-    cost: v.cost,
-    currency: v.currency,
-    totalMessages: v.totalMessages,
-    progress: v.progress,
-    finalMessages: v.finalMessages,
-    respectQuietHours: v.respectQuietHours,
-  };
+  return { ...pickShape(summarySchema, v), body: bodyPreview(v.body) };
 }
 
 export function campaignMessage(m: CampaignMessageRow): CampaignMessage {

@@ -1,5 +1,5 @@
-// The spec's Pool resource: poolId, poolName, smsSettings, updatedAt — plus its numbers.
-import type { NumberPool } from "../../db/generated/client.ts";
+// Pools to the spec's Pool resource (lib/schemas/pools.ts): poolId, poolName, smsSettings, updatedAt — plus its numbers.
+import type { NumberPool } from "../db/generated/client.ts";
 
 export function smsSettingsOf(p: NumberPool) {
   return {

@@ -1,5 +1,5 @@
-// The email as the API answers it. Pure.
-import type { Email } from "../../db/generated/client.ts";
+// An email as the API answers it (lib/schemas/email.ts emailResource).
+import type { Email } from "../db/generated/client.ts";
 
 type Mailbox = { address: string; name?: string };
 

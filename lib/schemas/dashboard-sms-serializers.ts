@@ -1,10 +1,11 @@
 // Message rows to the dashboard's shapes (lib/schemas/dashboard-sms.ts): prices as numbers,
 // dates as ISO text ("" for none).
-import type { Callback, CallbackAttempt, Message, MessageEvent, MessagePart } from "@/lib/db/generated/client";
-import { iso } from "@/lib/http/serializers";
-import { fromMicros } from "@/lib/money";
-import type { CallbackView, MessageEventView, MessagePartView, MessageSummary, MessageView } from "@/lib/schemas/dashboard-sms";
-import { latencySeconds } from "@/lib/core/sms/statuses";
+import type { Callback, CallbackAttempt, Message, MessageEvent, MessagePart } from "../db/generated/client.ts";
+import { iso } from "./iso.ts";
+import { fromMicros } from "../money.ts";
+import { messageSummary as summarySchema, type CallbackView, type MessageEventView, type MessagePartView, type MessageSummary, type MessageView } from "./dashboard-sms.ts";
+import { bodyPreview, pickShape } from "./pick-shape.ts";
+import { latencySeconds } from "../core/sms/statuses.ts";
 
 export function messageView(m: Message): MessageView {
   return {
@@ -38,18 +39,7 @@ export function messageView(m: Message): MessageView {
 }
 
 export function messageSummary(m: Message): MessageSummary {
-  return {
-    trackingId: m.id,
-    status: m.status,
-    from: m.from,
-    to: m.to,
-    body: m.body.length > 160 ? m.body.slice(0, 160) : m.body,
-    parts: m.parts,
-    encoding: m.encoding,
-    price: fromMicros(m.priceMicros),
-    currency: m.currency,
-    createdAt: iso(m.createdAt),
-  };
+  return { ...pickShape(summarySchema, messageView(m)), body: bodyPreview(m.body) };
 }
 
 export function partView(p: MessagePart, messageCreatedAt: Date): MessagePartView {

@@ -1,21 +1,21 @@
 // The administrative command line of DESIGN.md as one function: argv in, a JSON-able answer
-// out. scripts/cli.ts runs it against the database, or sends it to the running server that
-// owns the embedded database.
+// out, each command one call of lib/core. scripts/cli.ts runs it against the database, or sends
+// it to the running server that owns the embedded database (app/api/internal/cli).
 import { parseArgs } from "node:util";
-import type { Ctx } from "../context.ts";
-import { DomainError, fail } from "../errors.ts";
-import { allScopes, isScope, splitScopes } from "../tokens/scopes.ts";
-import { fromMicros, supportedCurrencies, toMicros } from "../../money.ts";
-import { createAccount } from "../accounts/create-account.ts";
-import { topUpAccount } from "../accounts/top-up-account.ts";
-import { getAccount } from "../accounts/get-account.ts";
-import { createUser } from "../users/create-user.ts";
-import { generatePassword } from "../users/add-user.ts";
-import { createApplication, tokenLifetimes, type TokenLifetime } from "../applications/create-application.ts";
-import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../applications/read-rate-limit.ts";
-import { listPriceRows, setPrice } from "../prices/set-price.ts";
-import { isUuid } from "../../ids.ts";
-import { simulateInbound } from "../numbers/simulate-inbound.ts";
+import type { Ctx } from "../../lib/core/context.ts";
+import { DomainError, fail } from "../../lib/core/errors.ts";
+import { allScopes, isScope, splitScopes } from "../../lib/core/tokens/scopes.ts";
+import { fromMicros, supportedCurrencies, toMicros } from "../../lib/money.ts";
+import { createAccount } from "../../lib/core/accounts/create-account.ts";
+import { topUpAccount } from "../../lib/core/accounts/top-up-account.ts";
+import { getAccount } from "../../lib/core/accounts/get-account.ts";
+import { createUser } from "../../lib/core/users/create-user.ts";
+import { generatePassword } from "../../lib/core/users/add-user.ts";
+import { createApplication, tokenLifetimes, type TokenLifetime } from "../../lib/core/applications/create-application.ts";
+import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../../lib/core/applications/read-rate-limit.ts";
+import { listPriceRows, setPrice } from "../../lib/core/prices/set-price.ts";
+import { isUuid } from "../../lib/ids.ts";
+import { simulateInbound } from "../../lib/core/numbers/simulate-inbound.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 

@@ -1,7 +1,7 @@
-// The spec's Number resource: an available number (catalogue row) or a rented one. Rented
-// numbers in update and list answers carry monthlyCosts and activationCosts as arrays (the spec
-// says so); the rent answer and the catalogue carry objects.
-import { cost, numberCosts } from "./number-costs.ts";
+// Numbers to the spec's Number resource (lib/schemas/numbers.ts): an available number (catalogue
+// row) or a rented one. Rented numbers in update and list answers carry monthlyCosts and
+// activationCosts as arrays (the spec says so); the rent answer and the catalogue carry objects.
+import { cost, numberCosts } from "../core/numbers/number-costs.ts";
 
 export type CatalogueRow = {
   msisdn: string;
@@ -65,13 +65,4 @@ export function rentedNumberResource(rented: RentedRow, row: CatalogueRow, form:
     nextRenewal: rented.nextRenewal.toISOString(),
     rentedAt: rented.rentedAt.toISOString(),
   };
-}
-
-/** '+306900000001', '306900000001', '00306900000001' → '+306900000001'; null when not digits. */
-export function normalizeMsisdn(input: unknown): string | null {
-  if (typeof input !== "string" && typeof input !== "number") return null;
-  let t = String(input).trim().replace(/[\s().-]/g, "");
-  if (t.startsWith("00")) t = t.slice(2);
-  else if (t.startsWith("+")) t = t.slice(1);
-  return /^\d{6,15}$/.test(t) ? "+" + t : null;
 }

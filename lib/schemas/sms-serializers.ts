@@ -1,6 +1,6 @@
 // Messages and parts to the spec's shapes: the SMS resource and the tracking record.
 import { fromMicros } from "../money.ts";
-import { iso } from "./serializers.ts";
+import { iso } from "./iso.ts";
 import { latencySeconds } from "../core/sms/statuses.ts";
 
 type MessageRow = {
@@ -34,46 +34,35 @@ export function smsResource(m: MessageRow) {
   };
 }
 
-type TrackedPart = {
+/** What a tracking record and a delivery report both say of one part of a message. */
+type ReportedMessage = {
   id: string;
-  partNumber: number;
-  status: string;
-  detailedStatus: string;
-  statusDescription: string;
-  statusAt: Date;
-  priceMicros: bigint;
-  doneAt: Date | null;
-  message: MessageRow & {
-    campaignId: string | null;
-    campaignName: string;
-    country: string;
-    operator: string;
-    applicationName: string;
-    originatingService: string;
-    parts: number;
-    direction: string;
-  };
+  campaignId: string | null;
+  campaignName: string;
+  to: string;
+  from: string;
+  country: string;
+  operator: string;
+  label: string;
+  applicationName: string;
+  originatingService: string;
+  parts: number;
+  direction: string;
+  createdAt: Date;
 };
+type ReportedPart = { id: string; partNumber: number; priceMicros: bigint; doneAt: Date | null };
 
-export function trackingRecord(p: TrackedPart) {
-  const m = p.message;
+export function partReport(m: ReportedMessage, p: ReportedPart) {
   return {
-    smsId: p.id,
     messageId: m.id,
+    smsId: p.id,
     campaignTrackingId: m.campaignId ?? "",
     campaignName: m.campaignName,
-    campaign: m.campaignName,
     to: m.to,
     from: m.from,
     groups: [] as string[],
     country: m.country,
     operator: m.operator,
-    status: {
-      status: p.status,
-      date: iso(p.statusAt),
-      reason: { detailedStatus: p.detailedStatus, description: p.statusDescription },
-    },
-    body: m.body,
     label: m.label,
     applicationName: m.applicationName,
     originatingService: m.originatingService,
@@ -82,6 +71,28 @@ export function trackingRecord(p: TrackedPart) {
     part: p.partNumber,
     price: fromMicros(p.priceMicros),
     direction: m.direction,
+  };
+}
+
+type TrackedPart = ReportedPart & {
+  status: string;
+  detailedStatus: string;
+  statusDescription: string;
+  statusAt: Date;
+  message: MessageRow & ReportedMessage;
+};
+
+export function trackingRecord(p: TrackedPart) {
+  const m = p.message;
+  return {
+    ...partReport(m, p),
+    campaign: m.campaignName,
+    status: {
+      status: p.status,
+      date: iso(p.statusAt),
+      reason: { detailedStatus: p.detailedStatus, description: p.statusDescription },
+    },
+    body: m.body,
     receivedDate: m.direction === "Inbound" ? iso(m.createdAt) : "",
   };
 }
