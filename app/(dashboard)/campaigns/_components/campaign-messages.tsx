@@ -10,9 +10,8 @@ import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { DataTable } from "@/components/ui/table";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { countryName, formatDateTime, formatPrice, formatRelative, plural } from "@/lib/ui/format";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
-import { countryName, formatPrice, plural } from "../../messages/_components/format";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
 
 const statuses = ["Queued", "Sent", "Delivered", "Undelivered", "Failed", "Unsent"];

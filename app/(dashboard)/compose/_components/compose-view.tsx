@@ -18,7 +18,7 @@ import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { composeForm, toSendSmsBody, type ComposeForm } from "@/lib/schemas/dashboard-sms";
 import { ApiError } from "@/lib/ui/api-client";
 import { messagesKey } from "../../messages/_components/api";
-import { formatPrice, multiplyPrice, plural } from "../../messages/_components/format";
+import { formatPrice, multiplyPrice, plural } from "@/lib/ui/format";
 import { AdvancedOptions } from "./advanced-options";
 import { AnalysisPanel, type CostState } from "./analysis-panel";
 import { quoteKey, quoteSms, sendSms } from "./api";

@@ -8,9 +8,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ChevronRightIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isFinal } from "@/lib/core/sms/statuses";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { formatDateTime, formatRelative, plural } from "@/lib/ui/format";
 import { fetchRecentMessages, recentMessagesKey } from "../../messages/_components/api";
-import { plural } from "../../messages/_components/format";
 
 const SIZE = 10;
 

@@ -4,9 +4,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TrashIcon } from "@/components/ui/icons";
-import { formatDate, formatDateTime } from "@/lib/ui/format";
+import { formatDate, formatDateTime, nameOf, serviceLabel } from "@/lib/ui/format";
 import type { DashboardContact } from "./api";
-import { nameOf, serviceLabel } from "./format";
 import { countryName } from "./countries";
 import { PencilIcon, StarIcon } from "./icons";
 

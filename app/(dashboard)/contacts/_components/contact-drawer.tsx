@@ -15,9 +15,8 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { contactForm, type ContactForm } from "@/lib/schemas/dashboard-contacts";
 import { ApiError } from "@/lib/ui/api-client";
-import { formatDateTime } from "@/lib/ui/format";
+import { formatDateTime, nameOf, serviceLabel } from "@/lib/ui/format";
 import { contactsKey, createContact, updateContact, type DashboardContact, type DashboardGroup, type DashboardLabel } from "./api";
-import { nameOf, serviceLabel } from "./format";
 import { CountrySelect } from "./country-select";
 import { ErrorNote } from "./alerts";
 

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { DashboardGroup } from "./api";
 import { FormDialog } from "./form-dialog";
-import { countOf } from "./format";
+import { countOf } from "@/lib/ui/format";
 import { ErrorNote } from "./alerts";
 
 const NEW = "\u0000new";

@@ -25,7 +25,7 @@ import { ErrorNote, LoadError } from "./alerts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
 import { FormDialog } from "./form-dialog";
-import { countOf } from "./format";
+import { countOf } from "@/lib/ui/format";
 import { MergeIcon } from "./icons";
 
 const builtInHelp: Record<string, string> = {

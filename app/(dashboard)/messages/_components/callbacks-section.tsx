@@ -10,7 +10,7 @@ import { Disclosure } from "@/components/ui/disclosure";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
 import { messageKey, resendCallback, type CallbackView } from "./api";
-import { capitalize, formatDateTimeSeconds, formatTime, plural } from "./format";
+import { capitalize, formatDateTimeSeconds, formatTime, plural } from "@/lib/ui/format";
 
 type Attempt = CallbackView["attemptLog"][number];
 

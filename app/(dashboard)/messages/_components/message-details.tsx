@@ -4,7 +4,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { MessageDetail } from "./api";
-import { countryName, encodingLabel, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "./format";
+import { countryName, encodingLabel, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "@/lib/ui/format";
 
 export function MessageDetails({ message: m }: { message: MessageDetail["message"] }) {
   const perPart = m.parts > 0 ? m.price / m.parts : 0;

@@ -19,7 +19,7 @@ import { MessageBody } from "./message-body";
 import { MessageDetails } from "./message-details";
 import { PartsTable } from "./parts-table";
 import { StatusTimeline } from "./status-timeline";
-import { formatDateTimeSeconds } from "./format";
+import { formatDateTimeSeconds } from "@/lib/ui/format";
 
 /** Fast while the status can change, slower while callbacks are still being delivered. */
 function pollInterval(d: MessageDetail | undefined): number | false {

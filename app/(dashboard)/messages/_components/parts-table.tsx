@@ -3,7 +3,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
 import type { MessageDetail } from "./api";
-import { formatPrice } from "./format";
+import { formatPrice } from "@/lib/ui/format";
 
 type Part = MessageDetail["parts"][number];
 

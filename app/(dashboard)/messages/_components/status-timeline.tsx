@@ -3,7 +3,7 @@
 import { StatusBadge, StatusDot } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import type { MessageDetail } from "./api";
-import { formatDateTimeSeconds, formatTime, offsetLabel } from "./format";
+import { formatDateTimeSeconds, formatTime, offsetLabel } from "@/lib/ui/format";
 
 export function StatusTimeline({ events, createdAt, partCount }: { events: MessageDetail["events"]; createdAt: string; partCount: number }) {
   return (

@@ -17,7 +17,8 @@ import { Select } from "@/components/ui/select";
 import { DataTable } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/ui/api-client";
-import { catalogueCountries, countryName, fetchAvailable, money, numbersKey, rentNumber, type AvailableNumber, type AvailableSearch, type Cost } from "./api";
+import { countryName, formatCost } from "@/lib/ui/format";
+import { catalogueCountries, fetchAvailable, numbersKey, rentNumber, type AvailableNumber, type AvailableSearch, type Cost } from "./api";
 
 export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: () => void }) {
   const [search, setSearch] = useState<AvailableSearch>({ country: "US", type: "", service: "", areaCode: "", contains: "" });
@@ -38,8 +39,8 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
       { header: "Number", cell: ({ row }) => <span className="font-mono font-medium">{row.original.msisdn}</span> },
       { header: "Type", cell: ({ row }) => (row.original.tollFree ? <Badge tone="info">Toll-free</Badge> : <Badge>Virtual</Badge>) },
       { header: "Services", cell: ({ row }) => row.original.services.join(", ") },
-      { header: "Activation", cell: ({ row }) => money(row.original.activationCosts), meta: { className: "text-right" } },
-      { header: "Monthly", cell: ({ row }) => money(row.original.monthlyCosts), meta: { className: "text-right" } },
+      { header: "Activation", cell: ({ row }) => formatCost(row.original.activationCosts), meta: { className: "text-right" } },
+      { header: "Monthly", cell: ({ row }) => formatCost(row.original.monthlyCosts), meta: { className: "text-right" } },
       {
         id: "rent",
         header: () => <span className="sr-only">Rent</span>,
@@ -154,22 +155,22 @@ function RentDialog({ number, balance, onClose }: { number: AvailableNumber | nu
             Cancel
           </Button>
           <Button onClick={() => mutation.mutate(number)} loading={mutation.isPending} disabled={short}>
-            Rent for {money(now)}
+            Rent for {formatCost(now)}
           </Button>
         </>
       }
     >
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800">
         <dt className="text-slate-500">Activation (once)</dt>
-        <dd className="text-right tabular-nums">{money(number.activationCosts)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(number.activationCosts)}</dd>
         <dt className="text-slate-500">First month</dt>
-        <dd className="text-right tabular-nums">{money(number.monthlyCosts)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(number.monthlyCosts)}</dd>
         <dt className="font-medium">Charged now</dt>
-        <dd className="text-right font-medium tabular-nums">{money(now)}</dd>
+        <dd className="text-right font-medium tabular-nums">{formatCost(now)}</dd>
         <dt className="text-slate-500">Then monthly, from {renewal.toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" })}</dt>
-        <dd className="text-right tabular-nums">{money(number.monthlyCosts)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(number.monthlyCosts)}</dd>
         <dt className="text-slate-500">Your balance</dt>
-        <dd className="text-right tabular-nums">{money(balance)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(balance)}</dd>
       </dl>
       <div className="mt-4">
         <Field id="rent-callback" label="Inbound SMS callback URL" optional hint="Switchboard POSTs every SMS this number receives here. You can set it later.">

@@ -12,8 +12,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PhoneIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/table";
-import { formatDate } from "@/lib/ui/format";
-import { countryName, fetchRented, money, numbersKey, type Cost, type RentedNumber } from "./api";
+import { countryName, formatCost, formatDate } from "@/lib/ui/format";
+import { fetchRented, numbersKey, type Cost, type RentedNumber } from "./api";
 import { NumberSearch } from "./number-search";
 
 const columns: ColumnDef<RentedNumber, unknown>[] = [
@@ -34,7 +34,7 @@ const columns: ColumnDef<RentedNumber, unknown>[] = [
     cell: ({ row }) =>
       row.original.inboundSmsCallbackUrl ? <Badge tone="success" dot>Forwarded</Badge> : <span className="text-slate-400">Dashboard only</span>,
   },
-  { header: "Monthly", cell: ({ row }) => money(row.original.monthlyCosts[0]), meta: { className: "text-right" } },
+  { header: "Monthly", cell: ({ row }) => formatCost(row.original.monthlyCosts[0]), meta: { className: "text-right" } },
   { header: "Next renewal", cell: ({ row }) => formatDate(row.original.nextRenewal) },
 ];
 
@@ -52,7 +52,7 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
     <>
       <PageHeader
         title="Numbers"
-        description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {money(balance)}.</>}
+        description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {formatCost(balance)}.</>}
         actions={
           // Not while the list loads: an account without numbers gets the search instead.
           canManage && query.data && !showSearch && (

@@ -14,10 +14,11 @@ import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { createPoolBody, type CreatePoolBody } from "@/lib/schemas/pools";
 import { ApiError } from "@/lib/ui/api-client";
+import { countryName } from "@/lib/ui/format";
 import { createPool, fetchPickable, poolsKey, updatePool, type Pool } from "./api";
 
 const countries = ["", "US", "CA", "GB", "GR", "DE", "FR", "IT", "ES", "NL", "SE", "AU", "CY"];
-const countryName = (c: string) => (c ? (new Intl.DisplayNames(["en"], { type: "region" }).of(c) ?? c) : "None");
+const countryOrNone = (c: string) => (c ? countryName(c) : "None");
 
 export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () => void }) {
   const defaults: CreatePoolBody = {
@@ -95,7 +96,7 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
                       <Checkbox
                         key={n.msisdn}
                         label={<span className="font-mono text-[13px]">{n.msisdn}</span>}
-                        description={elsewhere ? `In pool “${n.poolName}”` : countryName(n.country)}
+                        description={elsewhere ? `In pool “${n.poolName}”` : countryOrNone(n.country)}
                         disabled={elsewhere}
                         checked={chosen.has(n.msisdn)}
                         onChange={(e) => field.onChange(e.target.checked ? [...chosen, n.msisdn] : [...chosen].filter((x) => x !== n.msisdn))}
@@ -131,7 +132,7 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
             <Select {...form.register("smsSettings.defaultCountry")}>
               {countries.map((c) => (
                 <option key={c} value={c}>
-                  {countryName(c)}
+                  {countryOrNone(c)}
                 </option>
               ))}
             </Select>

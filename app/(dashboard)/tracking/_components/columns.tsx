@@ -1,7 +1,7 @@
 // The explorer's columns: one row per SMS part. Sortable columns match the server's sort fields.
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, StatusBadge } from "@/components/ui/badge";
-import { formatDateTimeSeconds, formatPrice } from "../../messages/_components/format";
+import { formatDateTimeSeconds, formatPrice } from "@/lib/ui/format";
 import type { TrackingRow } from "./api";
 
 const sortable = new Set(["createdAt", "statusAt", "to", "from", "status", "country", "price"]);

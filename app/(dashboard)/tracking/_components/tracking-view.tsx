@@ -17,7 +17,7 @@ import { DataTable } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { dateToLocal, localToDate } from "@/lib/schemas/dashboard-campaigns";
 import { MAX_SPAN_DAYS, type TrackingRange } from "@/lib/schemas/dashboard-tracking";
-import { formatDateTimeSeconds } from "../../messages/_components/format";
+import { formatDateTimeSeconds } from "@/lib/ui/format";
 import { exportUrl, fetchTracking, trackingKey } from "./api";
 import { columnLabels, defaultColumns, trackingColumns } from "./columns";
 import { FilterBar } from "./filter-bar";

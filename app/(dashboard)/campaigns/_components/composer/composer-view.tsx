@@ -21,6 +21,7 @@ import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { parseRecipient } from "@/lib/core/sms/parse-recipient";
 import { campaignForm, dateToLocal, emptyCampaignForm, recipientsOf, splitNumbers, toCampaignBody, usedFallbacks, type CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { ApiError } from "@/lib/ui/api-client";
+import { nameOf } from "@/lib/ui/format";
 import { bodyStats } from "../../../compose/_components/body-stats";
 import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
 import { audienceKey, campaignsKey, createCampaign, fetchAudience, fetchAudienceContacts, quoteCampaign, updateCampaign, type AudienceContact, type CampaignQuote, type CampaignView } from "../api";
@@ -29,7 +30,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { EstimateCard, type EstimateState } from "./estimate-card";
 import { MessageCard } from "./message-card";
 import { PreviewCard, type PreviewRecipient } from "./preview-card";
-import { contactName, groupLabel, RecipientsCard } from "./recipients-card";
+import { groupLabel, RecipientsCard } from "./recipients-card";
 import { ScheduleCard } from "./schedule-card";
 
 /** The form of a Scheduled campaign, to edit it. */
@@ -109,7 +110,7 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
   const addPreview = (c: AudienceContact, group: string) => {
     if (seen.has(c.id) || c.blacklisted) return;
     seen.add(c.id);
-    previewRecipients.push({ key: c.id, label: `${contactName(c)} (${c.mobile})`, group, values: c.values });
+    previewRecipients.push({ key: c.id, label: `${nameOf(c)} (${c.mobile})`, group, values: c.values });
   };
   for (const id of values.contacts) {
     const c = picked.get(id);

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon, InfoIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { countryName, formatPrice, plural } from "../../../messages/_components/format";
+import { countryName, formatPrice, plural } from "@/lib/ui/format";
 import type { CampaignQuote } from "../api";
 import { groupLabel } from "./recipients-card";
 

@@ -12,7 +12,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { placeholdersIn } from "@/lib/core/campaigns/personalize";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
-import { plural } from "../../../messages/_components/format";
+import { plural } from "@/lib/ui/format";
 import type { Audience } from "../api";
 import type { BodyStats } from "../../../compose/_components/body-stats";
 

@@ -16,7 +16,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
-import { plural } from "../../../messages/_components/format";
+import { nameOf, plural } from "@/lib/ui/format";
 import { fetchAudienceContacts, type Audience, type AudienceContact } from "../api";
 import { numbersFromFile, numberStats, type NumberStats } from "./numbers";
 
@@ -162,10 +162,6 @@ function GroupPicker({ form, audience }: { form: UseFormReturn<CampaignForm>; au
   );
 }
 
-export function contactName(c: Pick<AudienceContact, "firstName" | "lastName" | "mobile">): string {
-  return `${c.firstName} ${c.lastName}`.trim() || c.mobile;
-}
-
 function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignForm>; picked: ReadonlyMap<string, AudienceContact>; onPick: (c: AudienceContact) => void }) {
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search.trim(), 250);
@@ -202,14 +198,14 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
                 return (
                   <li key={c.id} className="flex items-center gap-3 px-3 py-2">
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{contactName(c)}</p>
+                      <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{nameOf(c)}</p>
                       <p className="truncate text-xs text-slate-500 tabular-nums dark:text-slate-400">
                         {c.mobile}
                         {c.groups.length > 0 && ` · ${c.groups.join(", ")}`}
                       </p>
                     </div>
                     {c.blacklisted && <Badge tone="danger">Blacklisted</Badge>}
-                    <Button variant={chosen ? "ghost" : "secondary"} size="sm" disabled={chosen} onClick={() => add(c)} aria-label={`Add ${contactName(c)}`}>
+                    <Button variant={chosen ? "ghost" : "secondary"} size="sm" disabled={chosen} onClick={() => add(c)} aria-label={`Add ${nameOf(c)}`}>
                       {chosen ? "Added" : (
                         <>
                           <PlusIcon size={14} />
@@ -233,7 +229,7 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
         <ul aria-label="Picked contacts" className="mt-4 flex flex-wrap gap-2">
           {ids.map((id) => {
             const c = picked.get(id);
-            const name = c ? contactName(c) : id.slice(0, 8) + "…";
+            const name = c ? nameOf(c) : id.slice(0, 8) + "…";
             return (
               <li key={id} className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm text-indigo-900 ring-1 ring-indigo-200 dark:bg-indigo-500/10 dark:text-indigo-200 dark:ring-indigo-500/30">
                 <span className="max-w-48 truncate">{name}</span>

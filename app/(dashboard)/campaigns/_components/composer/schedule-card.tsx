@@ -11,7 +11,7 @@ import { ClockIcon, SendIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { quietHoursSupported } from "@/lib/core/campaigns/quiet-hours";
 import { dateToLocal, localToDate, type CampaignForm } from "@/lib/schemas/dashboard-campaigns";
-import { countryName } from "../../../messages/_components/format";
+import { countryName } from "@/lib/ui/format";
 import type { CampaignQuote } from "../api";
 
 /** "Europe/Athens (UTC+03:00)" for the browser's zone at that instant. */
