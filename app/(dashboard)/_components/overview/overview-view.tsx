@@ -5,9 +5,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { AlertIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LoadError } from "@/components/ui/load-error";
 import type { OverviewView as Overview } from "@/lib/schemas/dashboard-overview";
 import { apiFetch } from "@/lib/ui/api-client";
 import { BreakdownCard } from "./breakdown-card";
@@ -46,10 +46,7 @@ export function OverviewView({ title, subtitle, balance, canCompose, getStarted 
       {getStarted}
 
       {result.isError && (
-        <Card className="mb-6 flex items-start gap-3 border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200" role="alert">
-          <AlertIcon size={18} className="mt-0.5 shrink-0" />
-          <p>{(result.error as Error).message}</p>
-        </Card>
+        <LoadError className="mb-6" message={(result.error as Error).message} />
       )}
 
       <section aria-label="Totals" className={cn("grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4", result.isFetching && o && "opacity-80 transition-opacity")}>

@@ -7,9 +7,10 @@ import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, KeyIcon, PlusIcon } from "@/components/ui/icons";
+import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/table";
+import { LoadError } from "@/components/ui/load-error";
 import { applicationsKey, fetchApplications, type ApplicationView, type CreatedApplication } from "./api";
 import { applicationColumns } from "./columns";
 import { ApplicationDrawer } from "./application-drawer";
@@ -95,16 +96,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
       </div>
 
       {query.isError && !page ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          <div className="flex-1">
-            <p className="font-medium">Applications could not be loaded.</p>
-            <p className="mt-0.5">{query.error.message}</p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="Applications" message={query.error.message} onRetry={() => query.refetch()} />
       ) : (
         <DataTable
           label="Applications"

@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, FieldError } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { ErrorNote } from "@/components/ui/error-note";
 import { allScopes, scopePermissions, type Scope } from "@/lib/auth/scopes";
 import { createApplicationBody, type CreateApplicationBody } from "@/lib/schemas/applications";
 import { ApiError } from "@/lib/ui/api-client";
@@ -78,10 +78,7 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
     >
       <form id="create-application" onSubmit={onSubmit} noValidate className="space-y-5 pb-2">
         {errors.root?.server && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {errors.root.server.message}
-          </div>
+          <ErrorNote>{errors.root.server.message}</ErrorNote>
         )}
 
         <Field id="app-name" label="Name" hint="For you and your team, e.g. “Billing service” or “Staging”." error={errors.name?.message}>

@@ -10,8 +10,8 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Disclosure } from "@/components/ui/disclosure";
-import { AlertIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { fetchWebhookSecret, rotateWebhookSecret, webhookSecretKey } from "./api";
 
 const verifyExample = `import crypto from "node:crypto";
@@ -109,10 +109,7 @@ export function WebhookSecretCard() {
         }
       >
         {rotate.isError && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {rotate.error.message}
-          </div>
+          <ErrorNote>{rotate.error.message}</ErrorNote>
         )}
       </Dialog>
     </Card>

@@ -10,10 +10,11 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
+import { MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/table";
+import { LoadError } from "@/components/ui/load-error";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignsKey, fetchCampaigns } from "./api";
 import { campaignColumns } from "./columns";
@@ -162,16 +163,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       </div>
 
       {query.isError && !page ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          <div className="flex-1">
-            <p className="font-medium">Campaigns could not be loaded.</p>
-            <p className="mt-0.5">{query.error.message}</p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="Campaigns" message={query.error.message} onRetry={() => query.refetch()} />
       ) : (
         <DataTable
           label="Campaigns"

@@ -10,10 +10,11 @@ import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { AlertIcon, SendIcon } from "@/components/ui/icons";
+import { SendIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { composeForm, toSendSmsBody, type ComposeForm } from "@/lib/schemas/dashboard-sms";
 import { ApiError } from "@/lib/ui/api-client";
@@ -129,10 +130,7 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
           <form id="compose" onSubmit={onSubmit} noValidate>
             <CardBody className="space-y-5 py-5">
               {errors.root?.server && (
-                <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-                  <AlertIcon className="mt-0.5 shrink-0" />
-                  {errors.root.server.message}
-                </div>
+                <ErrorNote>{errors.root.server.message}</ErrorNote>
               )}
               <div className="grid gap-5 sm:grid-cols-2">
                 <Field id="compose-from" label="From" hint="Up to 11 letters and digits, or a number of up to 16 digits." error={errors.from?.message}>

@@ -18,7 +18,7 @@ import { ApiError } from "@/lib/ui/api-client";
 import { formatDateTime, nameOf, serviceLabel } from "@/lib/ui/format";
 import { contactsKey, createContact, updateContact, type DashboardContact, type DashboardGroup, type DashboardLabel } from "./api";
 import { CountrySelect } from "./country-select";
-import { ErrorNote } from "./alerts";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const empty: ContactForm = { mobile: "", firstName: "", lastName: "", email: "", country: "", vip: false, groups: [], labels: {} };
 

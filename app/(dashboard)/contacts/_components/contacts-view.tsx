@@ -28,7 +28,7 @@ import {
   type DashboardGroup,
   type DashboardLabel,
 } from "./api";
-import { LoadError } from "./alerts";
+import { LoadError } from "@/components/ui/load-error";
 import { BulkBar } from "./bulk-bar";
 import { contactColumns } from "./contact-columns";
 import { ContactDrawer } from "./contact-drawer";

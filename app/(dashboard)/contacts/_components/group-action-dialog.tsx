@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import type { DashboardGroup } from "./api";
 import { FormDialog } from "./form-dialog";
 import { countOf } from "@/lib/ui/format";
-import { ErrorNote } from "./alerts";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const NEW = "\u0000new";
 

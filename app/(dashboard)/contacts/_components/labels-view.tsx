@@ -20,7 +20,7 @@ import { useToast } from "@/components/ui/toast";
 import { labelForm, type LabelForm } from "@/lib/schemas/dashboard-contacts";
 import { ApiError } from "@/lib/ui/api-client";
 import { createLabel, fetchLabels, labelsKey, type DashboardLabel } from "./api";
-import { LoadError } from "./alerts";
+import { LoadError } from "@/components/ui/load-error";
 import { ContactsTabs } from "./contacts-tabs";
 import { FormDialog } from "./form-dialog";
 

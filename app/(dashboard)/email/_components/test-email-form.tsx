@@ -9,6 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { emailTestForm, toSendEmailBody, type EmailTestForm } from "@/lib/schemas/email";
 import { ApiError } from "@/lib/ui/api-client";
 import { emailsKey, sendTestEmail, sinkKey } from "./api";
@@ -42,11 +43,7 @@ export function TestEmailForm({ onSent }: { onSent: (id: string) => void }) {
       <CardHeader title="Send a test email" />
       <form onSubmit={form.handleSubmit((v) => mutation.mutate(v))} noValidate>
         <CardBody className="space-y-4 py-4">
-          {errors.root?.server && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-              {errors.root.server.message}
-            </p>
-          )}
+          {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="email-from" label="From" error={errors.from?.message}>
               <Input type="email" {...form.register("from")} />

@@ -4,13 +4,13 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { StatusBadge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, ChevronLeftIcon, SendIcon } from "@/components/ui/icons";
+import { ChevronLeftIcon, SendIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LoadError } from "@/components/ui/load-error";
 import { isFinal } from "@/lib/core/sms/statuses";
 import { ApiError } from "@/lib/ui/api-client";
 import { fetchMessage, messageKey, type MessageDetail } from "./api";
@@ -56,16 +56,7 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
             />
           </Card>
         ) : (
-          <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            <div className="flex-1">
-              <p className="font-medium">The message could not be loaded.</p>
-              <p className="mt-0.5">{query.error?.message}</p>
-            </div>
-            <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError what="The message" message={query.error?.message ?? ""} onRetry={() => query.refetch()} />
         )}
       </>
     );

@@ -11,11 +11,12 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
-import { AlertIcon, PhoneIcon, XIcon } from "@/components/ui/icons";
+import { PhoneIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { DataTable } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { ApiError } from "@/lib/ui/api-client";
 import { countryName, formatCost } from "@/lib/ui/format";
 import { catalogueCountries, fetchAvailable, numbersKey, rentNumber, type AvailableNumber, type AvailableSearch, type Cost } from "./api";
@@ -178,10 +179,9 @@ function RentDialog({ number, balance, onClose }: { number: AvailableNumber | nu
         </Field>
       </div>
       {(short || mutation.error) && (
-        <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
+        <ErrorNote className="mt-4">
           {short ? "Your balance does not cover the activation and the first month. Top up first." : mutation.error instanceof ApiError ? mutation.error.message : "The number could not be rented."}
-        </p>
+        </ErrorNote>
       )}
     </Dialog>
   );

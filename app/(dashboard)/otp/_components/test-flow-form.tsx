@@ -10,6 +10,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { otpTestForm, toSendFailoverBody, type OtpTestForm } from "@/lib/schemas/otp";
 import { ApiError } from "@/lib/ui/api-client";
 import { flowsKey, startFlow } from "./api";
@@ -48,11 +49,7 @@ export function TestFlowForm({ onStarted }: { onStarted: (flowId: string) => voi
       <CardHeader title="Start a test flow" description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS." />
       <form onSubmit={form.handleSubmit((v) => mutation.mutate(v))} noValidate>
         <CardBody className="space-y-4 py-4">
-          {errors.root?.server && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-              {errors.root.server.message}
-            </p>
-          )}
+          {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
           <Field id="otp-to" label="Phone number" hint="International format." error={errors.to?.message}>
             <Input type="tel" autoComplete="off" {...form.register("to")} />
           </Field>

@@ -8,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { createPoolBody, type CreatePoolBody } from "@/lib/schemas/pools";
 import { ApiError } from "@/lib/ui/api-client";
 import { countryName } from "@/lib/ui/format";
@@ -71,10 +71,7 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
     >
       <form id="pool-form" noValidate onSubmit={form.handleSubmit((b) => mutation.mutate(b))} className="space-y-5 pb-2">
         {errors.root?.server && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {errors.root.server.message}
-          </div>
+          <ErrorNote>{errors.root.server.message}</ErrorNote>
         )}
         <Field id="pool-name" label="Name" error={errors.poolName?.message}>
           <Input data-autofocus placeholder="Customer care" {...form.register("poolName")} />

@@ -9,12 +9,13 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ActivityIcon, AlertIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
+import { ActivityIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { DataTable } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
+import { LoadError } from "@/components/ui/load-error";
 import { dateToLocal, localToDate } from "@/lib/schemas/dashboard-campaigns";
 import { MAX_SPAN_DAYS, type TrackingRange } from "@/lib/schemas/dashboard-tracking";
 import { formatDateTimeSeconds } from "@/lib/ui/format";
@@ -172,13 +173,7 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
       </div>
 
       {result.isError && !page ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          <p className="flex-1">{result.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => result.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError message={result.error.message} onRetry={() => result.refetch()} />
       ) : (
         <DataTable
           label="Message parts"

@@ -12,10 +12,11 @@ import { useForm, useWatch } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { AlertIcon, ChevronLeftIcon } from "@/components/ui/icons";
+import { ChevronLeftIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { personalize, placeholdersIn } from "@/lib/core/campaigns/personalize";
 import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { parseRecipient } from "@/lib/core/sms/parse-recipient";
@@ -230,10 +231,7 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_21rem] xl:grid-cols-[minmax(0,1fr)_23rem]">
           <div className="space-y-6">
             {errors.root?.server && (
-              <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-                <AlertIcon className="mt-0.5 shrink-0" />
-                {errors.root.server.message}
-              </div>
+              <ErrorNote>{errors.root.server.message}</ErrorNote>
             )}
             {!canEdit && (
               <p className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">

@@ -11,9 +11,10 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field";
-import { AlertIcon, PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
+import { PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorNote } from "@/components/ui/error-note";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
 import { nameOf, plural } from "@/lib/ui/format";
@@ -58,10 +59,7 @@ export function RecipientsCard({
       <CardHeader title="Recipients" description="Pick groups, single contacts, numbers, or any mix: a number that appears twice gets one message, and blacklisted contacts none." />
       <div className="px-5 pt-4">
         {problem && (
-          <p role="alert" className="mb-3 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {problem}
-          </p>
+          <ErrorNote className="mb-3">{problem}</ErrorNote>
         )}
         <div role="tablist" aria-label="Recipients from" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
           {tabs.map((t) => (

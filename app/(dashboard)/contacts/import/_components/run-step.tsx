@@ -13,7 +13,7 @@ import { countOf } from "@/lib/ui/format";
 import { DownloadIcon } from "../../_components/icons";
 import { download, reportCsv, type DataRow } from "./csv";
 import type { RunState } from "./use-import-run";
-import { ErrorNote } from "../../_components/alerts";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const SHOWN = 100;
 

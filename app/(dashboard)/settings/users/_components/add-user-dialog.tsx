@@ -6,9 +6,9 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { ErrorNote } from "@/components/ui/error-note";
 import { roles, roleSummaries } from "@/lib/core/users/roles";
 import { addUserForm } from "@/lib/schemas/dashboard-users";
 import { ApiError } from "@/lib/ui/api-client";
@@ -63,10 +63,7 @@ export function AddUserDialog({ open, onClose, onAdded }: { open: boolean; onClo
     >
       <form id="add-user-form" noValidate className="space-y-4 pb-2" onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
         {generic && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {mutation.error?.message}
-          </div>
+          <ErrorNote>{mutation.error?.message}</ErrorNote>
         )}
         <Field id="user-email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="off" placeholder="name@example.com" data-autofocus {...form.register("email")} />
