@@ -47,9 +47,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-      {error && (
-        <ErrorNote>{error}</ErrorNote>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="username" autoFocus placeholder="you@company.com" {...form.register("email")} />
       </Field>

@@ -4,9 +4,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/form/form-dialog";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog } from "@/components/ui/dialog";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -58,28 +58,18 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
   const onSubmit = form.handleSubmit((body) => mutation.mutate(body));
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      dismissible={!mutation.isPending}
+      pending={mutation.isPending}
       title="New application"
       description="Credentials for one of your services. You will see its secret once, right after creating it."
       size="xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-application" loading={mutation.isPending}>
-            Create application
-          </Button>
-        </>
-      }
+      formId="create-application"
+      submitLabel="Create application"
     >
       <form id="create-application" onSubmit={onSubmit} noValidate className="space-y-5 pb-2">
-        {errors.root?.server && (
-          <ErrorNote>{errors.root.server.message}</ErrorNote>
-        )}
+        {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
 
         <Field id="app-name" label="Name" hint="For you and your team, e.g. “Billing service” or “Staging”." error={errors.name?.message}>
           <Input autoComplete="off" placeholder="Billing service" data-autofocus {...form.register("name")} />
@@ -162,20 +152,13 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
           <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/switchboard" {...form.register("callbackUrl")} />
         </Field>
 
-        <Controller
+        <CheckboxField
           control={form.control}
           name="transcode"
-          render={({ field }) => (
-            <Checkbox
-              label="Transcode messages"
-              description="Replace characters outside the GSM-7 alphabet with close equivalents, so messages use cheaper 160-character parts."
-              checked={field.value}
-              onChange={(e) => field.onChange(e.target.checked)}
-              onBlur={field.onBlur}
-            />
-          )}
+          label="Transcode messages"
+          description="Replace characters outside the GSM-7 alphabet with close equivalents, so messages use cheaper 160-character parts."
         />
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 // Compose's less common options, folded away: label, validity, flash and the callback.
 "use client";
-import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
-import { Checkbox } from "@/components/ui/checkbox";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -26,18 +26,11 @@ export function AdvancedOptions({ form }: { form: UseFormReturn<ComposeForm> }) 
             <Input type="number" min={1} max={4320} step={1} inputMode="numeric" {...form.register("ttl", { valueAsNumber: true })} />
           </Field>
         </div>
-        <Controller
+        <CheckboxField
           control={form.control}
           name="flash"
-          render={({ field }) => (
-            <Checkbox
-              label="Flash SMS"
-              description="Shown on the screen at once and not stored in the inbox (class 0)."
-              checked={field.value}
-              onChange={(e) => field.onChange(e.target.checked)}
-              onBlur={field.onBlur}
-            />
-          )}
+          label="Flash SMS"
+          description="Shown on the screen at once and not stored in the inbox (class 0)."
         />
         <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <Field id="compose-callback-url" label="Callback URL" optional hint="Where delivery reports are POSTed." error={errors.callbackUrl?.message}>

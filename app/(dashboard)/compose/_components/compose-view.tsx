@@ -129,9 +129,7 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
         <Card>
           <form id="compose" onSubmit={onSubmit} noValidate>
             <CardBody className="space-y-5 py-5">
-              {errors.root?.server && (
-                <ErrorNote>{errors.root.server.message}</ErrorNote>
-              )}
+              {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
               <div className="grid gap-5 sm:grid-cols-2">
                 <Field id="compose-from" label="From" hint="Up to 11 letters and digits, or a number of up to 16 digits." error={errors.from?.message}>
                   <Input autoComplete="off" placeholder="Switchboard" spellCheck={false} {...form.register("from")} />

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -163,18 +164,11 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
           <Field id="contact-email" label="Email" optional error={errors.email?.message}>
             <Input type="email" autoComplete="off" placeholder="name@example.com" {...form.register("email")} />
           </Field>
-          <Controller
+          <CheckboxField
             control={form.control}
             name="vip"
-            render={({ field }) => (
-              <Checkbox
-                label="VIP"
-                description="Mark the people who matter most; campaigns can target them by the vip field."
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="VIP"
+            description="Mark the people who matter most; campaigns can target them by the vip field."
           />
 
           <Controller

@@ -25,7 +25,7 @@ import { ErrorNote } from "@/components/ui/error-note";
 import { LoadError } from "@/components/ui/load-error";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { countOf } from "@/lib/ui/format";
 import { MergeIcon } from "./icons";
 

@@ -22,7 +22,7 @@ import { ApiError } from "@/lib/ui/api-client";
 import { createLabel, fetchLabels, labelsKey, type DashboardLabel } from "./api";
 import { LoadError } from "@/components/ui/load-error";
 import { ContactsTabs } from "./contacts-tabs";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 
 const builtInNames: Record<string, string> = {
   firstName: "First name",

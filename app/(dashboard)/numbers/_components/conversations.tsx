@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { MailIcon, SendIcon } from "@/components/ui/icons";
@@ -190,21 +190,14 @@ function SimulateInboundDialog({ msisdn, open, onClose, onSent }: { msisdn: stri
     },
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={onClose}
+      pending={mutation.isPending}
       title="Simulate an inbound SMS"
       description={`The bundled SMSC simulator sends this message to ${msisdn} as a deliver_sm, exactly as a phone's reply would arrive.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="simulate-inbound" loading={mutation.isPending}>
-            Send to {msisdn}
-          </Button>
-        </>
-      }
+      formId="simulate-inbound"
+      submitLabel={`Send to ${msisdn}`}
     >
       <form
         id="simulate-inbound"
@@ -226,6 +219,6 @@ function SimulateInboundDialog({ msisdn, open, onClose, onSent }: { msisdn: stri
           </p>
         )}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

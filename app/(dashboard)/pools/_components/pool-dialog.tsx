@@ -4,9 +4,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/form/form-dialog";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -52,27 +52,18 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
   });
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={onClose}
+      pending={mutation.isPending}
       title={pool ? `Edit “${pool.poolName}”` : "New pool"}
       description="The pool picks the sender of each SMS sent through it from these numbers."
       size="xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="pool-form" loading={mutation.isPending}>
-            {pool ? "Save pool" : "Create pool"}
-          </Button>
-        </>
-      }
+      formId="pool-form"
+      submitLabel={pool ? "Save pool" : "Create pool"}
     >
       <form id="pool-form" noValidate onSubmit={form.handleSubmit((b) => mutation.mutate(b))} className="space-y-5 pb-2">
-        {errors.root?.server && (
-          <ErrorNote>{errors.root.server.message}</ErrorNote>
-        )}
+        {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
         <Field id="pool-name" label="Name" error={errors.poolName?.message}>
           <Input data-autofocus placeholder="Customer care" {...form.register("poolName")} />
         </Field>
@@ -108,18 +99,12 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
 
         <div className="grid gap-3 sm:grid-cols-3">
           {(["sticky", "geomatch", "transcode"] as const).map((name) => (
-            <Controller
+            <CheckboxField
               key={name}
               control={form.control}
               name={`smsSettings.${name}`}
-              render={({ field }) => (
-                <Checkbox
-                  label={{ sticky: "Sticky sender", geomatch: "Geomatch", transcode: "Transcode" }[name]}
-                  description={{ sticky: "Same number per recipient", geomatch: "A number of the recipient's country", transcode: "GSM-7 look-alikes for cheaper parts" }[name]}
-                  checked={Boolean(field.value)}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-              )}
+              label={{ sticky: "Sticky sender", geomatch: "Geomatch", transcode: "Transcode" }[name]}
+              description={{ sticky: "Same number per recipient", geomatch: "A number of the recipient's country", transcode: "GSM-7 look-alikes for cheaper parts" }[name]}
             />
           ))}
         </div>
@@ -151,6 +136,6 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
           <Input type="url" placeholder="https://example.com/hooks/inbound" {...form.register("smsSettings.inboundSMSCallbackUrl")} />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -4,8 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -30,21 +29,16 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
     onSuccess: (r) => setSent((s) => [r, ...s]),
   });
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={onClose}
+      pending={mutation.isPending}
       title={`Send through “${pool.poolName}”`}
       description="Charged like any SMS. Send twice to the same number to see the sticky sender."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" form="pool-send" loading={mutation.isPending} disabled={!to || !body}>
-            Send
-          </Button>
-        </>
-      }
+      formId="pool-send"
+      submitLabel="Send"
+      submitDisabled={!to || !body}
+      cancelLabel="Close"
     >
       <form
         id="pool-send"
@@ -93,6 +87,6 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
           ))}
         </ul>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -230,9 +230,7 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
       <form onSubmit={onSubmit} noValidate aria-label={editing ? "Edit campaign" : "New campaign"}>
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_21rem] xl:grid-cols-[minmax(0,1fr)_23rem]">
           <div className="space-y-6">
-            {errors.root?.server && (
-              <ErrorNote>{errors.root.server.message}</ErrorNote>
-            )}
+            {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
             {!canEdit && (
               <p className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
                 Your role can look at campaigns but not send them; ask an owner or a marketer.

@@ -2,9 +2,9 @@
 // a fallback value for each label the body uses, and the less common options folded away.
 "use client";
 import { useRef } from "react";
-import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
@@ -145,18 +145,12 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
               <Field id="campaign-ttl" label="Validity (minutes)" hint="A message not delivered by then is Undelivered: 1 to 4320 (3 days)." error={errors.ttl?.message}>
                 <Input type="number" min={1} max={4320} step={1} inputMode="numeric" {...form.register("ttl", { valueAsNumber: true })} />
               </Field>
-              <Controller
+              <CheckboxField
                 control={form.control}
                 name="flash"
-                render={({ field }) => (
-                  <Checkbox
-                    className="sm:pt-7"
-                    label="Flash SMS"
-                    description="Shown on the screen at once and not stored in the inbox."
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                  />
-                )}
+                className="sm:pt-7"
+                label="Flash SMS"
+                description="Shown on the screen at once and not stored in the inbox."
               />
             </div>
             <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_13rem]">

@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -318,18 +319,12 @@ function NumbersInput({ form, stats }: { form: UseFormReturn<CampaignForm>; stat
               {stats.invalid.length > 12 && ` and ${stats.invalid.length - 12} more`}
             </span>
           </p>
-          <Controller
+          <CheckboxField
             control={form.control}
             name="allowInvalid"
-            render={({ field }) => (
-              <Checkbox
-                className="mt-2"
-                label="Leave them out and send to the valid ones"
-                description="Otherwise the campaign is refused until they are fixed."
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-              />
-            )}
+            className="mt-2"
+            label="Leave them out and send to the valid ones"
+            description="Otherwise the campaign is refused until they are fixed."
           />
         </div>
       )}

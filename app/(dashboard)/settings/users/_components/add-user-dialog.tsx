@@ -3,8 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -44,27 +43,17 @@ export function AddUserDialog({ open, onClose, onAdded }: { open: boolean; onClo
   const errors = form.formState.errors;
   const generic = mutation.isError && !(mutation.error instanceof ApiError && (mutation.error.code === "409001002" || Object.keys(mutation.error.properties).length));
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      dismissible={!mutation.isPending}
+      pending={mutation.isPending}
       title="Add a user"
       description="They sign in with their email and a generated password, shown to you once."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" loading={mutation.isPending}>
-            Add user
-          </Button>
-        </>
-      }
+      formId="add-user-form"
+      submitLabel="Add user"
     >
       <form id="add-user-form" noValidate className="space-y-4 pb-2" onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
-        {generic && (
-          <ErrorNote>{mutation.error?.message}</ErrorNote>
-        )}
+        {generic && <ErrorNote>{mutation.error?.message}</ErrorNote>}
         <Field id="user-email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="off" placeholder="name@example.com" data-autofocus {...form.register("email")} />
         </Field>
@@ -81,6 +70,6 @@ export function AddUserDialog({ open, onClose, onAdded }: { open: boolean; onClo
           </Select>
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, type ModalProps } from "@/components/ui/dialog";
 
 export function FormDialog({
   open,
@@ -11,9 +11,11 @@ export function FormDialog({
   pending,
   title,
   description,
+  size,
   formId,
   submitLabel,
   submitDisabled,
+  cancelLabel = "Cancel",
   children,
 }: {
   open: boolean;
@@ -21,10 +23,12 @@ export function FormDialog({
   pending: boolean;
   title: ReactNode;
   description?: ReactNode;
+  size?: ModalProps["size"];
   /** The id of the <form> among the children. */
   formId: string;
-  submitLabel: string;
+  submitLabel: ReactNode;
   submitDisabled?: boolean;
+  cancelLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -34,10 +38,11 @@ export function FormDialog({
       dismissible={!pending}
       title={title}
       description={description}
+      size={size}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" form={formId} loading={pending} disabled={submitDisabled}>
             {submitLabel}
