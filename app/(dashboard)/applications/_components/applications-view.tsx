@@ -9,8 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable } from "@/components/ui/table";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryTable } from "@/components/data-table/query-table";
 import { applicationsKey, fetchApplications, type ApplicationView, type CreatedApplication } from "./api";
 import { applicationColumns } from "./columns";
 import { ApplicationDrawer } from "./application-drawer";
@@ -95,23 +94,17 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
         )}
       </div>
 
-      {query.isError && !page ? (
-        <LoadError what="Applications" message={query.error.message} onRetry={() => query.refetch()} />
-      ) : (
-        <DataTable
-          label="Applications"
-          columns={columns}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(a) => a.applicationId}
-          loading={query.isPending}
-          fetching={query.isFetching}
-          empty={empty}
-          rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)}
-        />
-      )}
+      <QueryTable
+        label="Applications"
+        query={query}
+        what="Applications"
+        columns={columns}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        getRowId={(a) => a.applicationId}
+        empty={empty}
+        rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)}
+      />
 
       {canManage && (
         <>

@@ -9,7 +9,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
 import { countryName, formatDateTime, formatPrice, formatRelative, plural } from "@/lib/ui/format";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
@@ -153,34 +153,31 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
           description={page ? `${plural(page.totalElements, "recipient")}, each with its own text. Messages appear here once the campaign starts.` : "What each recipient will get."}
           actions={filters}
         />
-        <DataTable
+        <QueryTable
           label="Campaign recipients"
+          query={recipients}
+          what="Recipients"
           columns={recipientColumns(currency)}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
           pagination={pagination}
           onPaginationChange={setPagination}
           getRowId={(r) => String(r.seq)}
-          loading={recipients.isPending}
           fetching={recipients.isFetching && recipients.isPlaceholderData}
           empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{settled ? "No recipient has that number." : "No recipients."}</p>}
         />
       </section>
     );
   }
-  const page = messages.data;
   return (
     <section aria-label="Messages">
       <SectionHeader title="Messages" description="Open a message for its parts, status history and delivery reports." actions={filters} />
-      <DataTable
+      <QueryTable
         label="Campaign messages"
+        query={messages}
+        what="Messages"
         columns={messageColumns}
-        data={page?.content ?? []}
-        rowCount={page?.totalElements ?? 0}
         pagination={pagination}
         onPaginationChange={setPagination}
         getRowId={(m) => m.trackingId}
-        loading={messages.isPending}
         fetching={messages.isFetching && messages.isPlaceholderData}
         empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs."}</p>}
       />

@@ -13,8 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable } from "@/components/ui/table";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryTable } from "@/components/data-table/query-table";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignsKey, fetchCampaigns } from "./api";
 import { campaignColumns } from "./columns";
@@ -56,7 +55,6 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       return rows.some((c) => c.state === "Scheduled") ? 30_000 : false;
     },
   });
-  const page = query.data;
   const filtered = Boolean(states || search);
 
   const newButton = canEdit && (
@@ -162,22 +160,17 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
         </div>
       </div>
 
-      {query.isError && !page ? (
-        <LoadError what="Campaigns" message={query.error.message} onRetry={() => query.refetch()} />
-      ) : (
-        <DataTable
-          label="Campaigns"
-          columns={campaignColumns}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(c) => c.trackingId}
-          loading={query.isPending}
-          fetching={query.isFetching && query.isPlaceholderData}
-          empty={empty}
-        />
-      )}
+      <QueryTable
+        label="Campaigns"
+        query={query}
+        what="Campaigns"
+        columns={campaignColumns}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        getRowId={(c) => c.trackingId}
+        fetching={query.isFetching && query.isPlaceholderData}
+        empty={empty}
+      />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import {
@@ -28,7 +28,6 @@ import {
   type DashboardGroup,
   type DashboardLabel,
 } from "./api";
-import { LoadError } from "@/components/ui/load-error";
 import { BulkBar } from "./bulk-bar";
 import { contactColumns } from "./contact-columns";
 import { ContactDrawer } from "./contact-drawer";
@@ -207,35 +206,25 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
         <BulkBar selected={selected} groups={groupList} onClear={() => setSelected(new Set())} />
       )}
 
-      {page.isError && !page.data ? (
-        <LoadError
-          what="Contacts"
-          message={page.error.message}
-          onRetry={() => page.refetch()}
-          actions={
-            group && (
-              <Button variant="secondary" size="sm" onClick={() => chooseGroup("")}>
-                <XIcon />
-                Clear group
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <DataTable
-          label="Contacts"
-          columns={columns}
-          data={rows}
-          rowCount={total}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(c) => c.id}
-          loading={page.isPending}
-          fetching={page.isFetching}
-          empty={empty}
-          rowClassName={(c) => (selected.has(c.id) ? "bg-indigo-50/60 dark:bg-indigo-500/10" : undefined)}
-        />
-      )}
+      <QueryTable
+        label="Contacts"
+        query={page}
+        what="Contacts"
+        errorActions={
+          group && (
+            <Button variant="secondary" size="sm" onClick={() => chooseGroup("")}>
+              <XIcon />
+              Clear group
+            </Button>
+          )
+        }
+        columns={columns}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        getRowId={(c) => c.id}
+        empty={empty}
+        rowClassName={(c) => (selected.has(c.id) ? "bg-indigo-50/60 dark:bg-indigo-500/10" : undefined)}
+      />
 
       <ContactDrawer contact={open} groups={groupList} labels={labels.data ?? noLabels} canEdit={canEdit} onClose={() => setOpen(null)} />
       <ConfirmDialog

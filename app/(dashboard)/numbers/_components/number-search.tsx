@@ -14,7 +14,7 @@ import { Field } from "@/components/ui/field";
 import { PhoneIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
 import { useToast } from "@/components/ui/toast";
 import { ErrorNote } from "@/components/ui/error-note";
 import { ApiError } from "@/lib/ui/api-client";
@@ -101,16 +101,14 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
             <Input inputMode="numeric" maxLength={15} placeholder="555" value={search.contains} onChange={(e) => set({ contains: e.target.value.replace(/\D/g, "") })} />
           </Field>
         </div>
-        <DataTable
+        <QueryTable
           label="Available numbers"
+          query={query}
+          what="Available numbers"
           columns={columns}
-          data={query.data?.content ?? []}
-          rowCount={query.data?.totalElements ?? 0}
           pagination={pagination}
           onPaginationChange={setPagination}
           getRowId={(r) => r.msisdn}
-          loading={query.isLoading}
-          fetching={query.isFetching}
           empty={<EmptyState icon={<PhoneIcon size={22} />} title="No number matches" description="Try another country, type or fewer digits." />}
         />
       </CardBody>

@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PhoneIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
 import { countryName, formatCost, formatDate } from "@/lib/ui/format";
 import { fetchRented, numbersKey, type Cost, type RentedNumber } from "./api";
 import { NumberSearch } from "./number-search";
@@ -67,16 +67,14 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
       <Card className="mt-6">
         <CardHeader title="Your numbers" description="Renewed monthly from your balance; a number the balance cannot pay is released." />
         <CardBody className="p-0">
-          <DataTable
+          <QueryTable
             label="Your numbers"
+            query={query}
+            what="Your numbers"
             columns={columns}
-            data={query.data?.content ?? []}
-            rowCount={query.data?.totalElements ?? 0}
             pagination={pagination}
             onPaginationChange={setPagination}
             getRowId={(r) => r.msisdn}
-            loading={query.isLoading}
-            fetching={query.isFetching}
             empty={
               <EmptyState
                 icon={<PhoneIcon size={22} />}

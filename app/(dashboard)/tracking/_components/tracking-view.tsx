@@ -13,9 +13,8 @@ import { ActivityIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
 import { useToast } from "@/components/ui/toast";
-import { LoadError } from "@/components/ui/load-error";
 import { dateToLocal, localToDate } from "@/lib/schemas/dashboard-campaigns";
 import { MAX_SPAN_DAYS, type TrackingRange } from "@/lib/schemas/dashboard-tracking";
 import { formatDateTimeSeconds } from "@/lib/ui/format";
@@ -172,46 +171,39 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
         </div>
       </div>
 
-      {result.isError && !page ? (
-        <LoadError message={result.error.message} onRetry={() => result.refetch()} />
-      ) : (
-        <DataTable
-          label="Message parts"
-          columns={trackingColumns}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={(u) => {
-            const next = apply(u, pagination);
-            update({ page: next.pageIndex, size: next.pageSize });
-          }}
-          sorting={sorting}
-          onSortingChange={(u) => {
-            const [next] = apply(u, sorting);
-            if (next) update({ sort: { id: next.id, desc: next.desc } });
-          }}
-          columnVisibility={Object.fromEntries(trackingColumns.map((c) => [c.id!, visible.has(c.id!)]))}
-          getRowId={(r) => r.smsId}
-          loading={result.isPending && result.fetchStatus !== "idle"}
-          fetching={result.isFetching}
-          onRowClick={(r) => update({ open: r.trackingId })}
-          rowLabel={(r) => `Open the SMS to ${r.to}, part ${r.part} of ${r.parts}`}
-          empty={
-            <EmptyState
-              icon={<ActivityIcon size={22} />}
-              title={state.filters.length ? "No messages match" : "No messages in this range"}
-              description={state.filters.length ? "Try another operator, a shorter value, or a longer date range." : "Pick a longer range, or send a message from Compose."}
-              action={
-                state.filters.length > 0 && (
-                  <Button variant="secondary" onClick={() => update({ filters: [] })}>
-                    Clear filters
-                  </Button>
-                )
-              }
-            />
-          }
-        />
-      )}
+      <QueryTable
+        label="Message parts"
+        query={result}
+        columns={trackingColumns}
+        pagination={pagination}
+        onPaginationChange={(u) => {
+          const next = apply(u, pagination);
+          update({ page: next.pageIndex, size: next.pageSize });
+        }}
+        sorting={sorting}
+        onSortingChange={(u) => {
+          const [next] = apply(u, sorting);
+          if (next) update({ sort: { id: next.id, desc: next.desc } });
+        }}
+        columnVisibility={Object.fromEntries(trackingColumns.map((c) => [c.id!, visible.has(c.id!)]))}
+        getRowId={(r) => r.smsId}
+        onRowClick={(r) => update({ open: r.trackingId })}
+        rowLabel={(r) => `Open the SMS to ${r.to}, part ${r.part} of ${r.parts}`}
+        empty={
+          <EmptyState
+            icon={<ActivityIcon size={22} />}
+            title={state.filters.length ? "No messages match" : "No messages in this range"}
+            description={state.filters.length ? "Try another operator, a shorter value, or a longer date range." : "Pick a longer range, or send a message from Compose."}
+            action={
+              state.filters.length > 0 && (
+                <Button variant="secondary" onClick={() => update({ filters: [] })}>
+                  Clear filters
+                </Button>
+              )
+            }
+          />
+        }
+      />
 
       <MessageDrawer trackingId={state.open} onClose={() => update({ open: "" })} canResend={canResend} />
     </>
