@@ -42,3 +42,8 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   }
   return body as T;
 }
+
+/** What to tell the user about a failed call: the first per-field message, else the reason, else `fallback`. */
+export function problemOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : fallback;
+}

@@ -17,7 +17,7 @@ import { useToast } from "@/components/ui/toast";
 import { ErrorNote } from "@/components/ui/error-note";
 import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { composeForm, toSendSmsBody, type ComposeForm } from "@/lib/schemas/dashboard-sms";
-import { ApiError } from "@/lib/ui/api-client";
+import { ApiError, problemOf } from "@/lib/ui/api-client";
 import { messagesKey } from "../../messages/_components/api";
 import { formatPrice, multiplyPrice, plural } from "@/lib/ui/format";
 import { AdvancedOptions } from "./advanced-options";
@@ -57,7 +57,6 @@ const fieldOf: Record<string, keyof ComposeForm> = {
 };
 
 /** The field message of a refused quote ("Invalid mobile number") rather than "Validation Error!". */
-const quoteProblem = (err: Error) => (err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : err.message);
 const normalizeNumber = (to: string) => to.trim().replace(/[\s().-]/g, "");
 const looksLikeNumber = (to: string) => /^\+?\d{6,15}$/.test(to);
 
@@ -90,7 +89,7 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
       : !quoteIsCurrent || quote.isPending
         ? { kind: "loading" }
         : quote.isError
-          ? { kind: "error", message: `No price: ${quoteProblem(quote.error)}` }
+          ? { kind: "error", message: `No price: ${problemOf(quote.error, quote.error.message)}` }
           : { kind: "ok", quote: quote.data! };
   const quoteToError =
     quoteIsCurrent && quote.error instanceof ApiError ? (quote.error.properties.to ?? (quote.error.code === "400005001" ? quote.error.message : undefined)) : undefined;

@@ -3,15 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
+import { FormCard } from "@/components/form/form-card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { ErrorNote } from "@/components/ui/error-note";
 import { emailTestForm, toSendEmailBody, type EmailTestForm } from "@/lib/schemas/email";
-import { ApiError } from "@/lib/ui/api-client";
+import { problemOf } from "@/lib/ui/api-client";
 import { emailsKey, sendTestEmail, sinkKey } from "./api";
 
 const defaults: EmailTestForm = {
@@ -36,39 +34,28 @@ export function TestEmailForm({ onSent }: { onSent: (id: string) => void }) {
       void queryClient.invalidateQueries({ queryKey: sinkKey });
       onSent(e.trackingId);
     },
-    onError: (err) => form.setError("root.server", { type: "server", message: err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : "The email could not be sent." }),
+    onError: (err) => form.setError("root.server", { type: "server", message: problemOf(err, "The email could not be sent.") }),
   });
   return (
-    <Card>
-      <CardHeader title="Send a test email" />
-      <form onSubmit={form.handleSubmit((v) => mutation.mutate(v))} noValidate>
-        <CardBody className="space-y-4 py-4">
-          {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="email-from" label="From" error={errors.from?.message}>
-              <Input type="email" {...form.register("from")} />
-            </Field>
-            <Field id="email-to" label="To" error={errors.to?.message}>
-              <Input type="email" {...form.register("to")} />
-            </Field>
-          </div>
-          <Field id="email-subject" label="Subject" error={errors.subject?.message}>
-            <Input {...form.register("subject")} />
-          </Field>
-          <Field id="email-html" label="HTML" error={errors.html?.message}>
-            <Textarea rows={6} spellCheck={false} className="font-mono text-xs" {...form.register("html")} />
-          </Field>
-          <div className="flex flex-wrap gap-6">
-            <Checkbox label="Track clicks" description="Links go through /t/c/…" {...form.register("trackLinks")} />
-            <Checkbox label="Track opens" description="One pixel before </body>" {...form.register("trackOpens")} />
-          </div>
-        </CardBody>
-        <CardFooter className="flex justify-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Send email
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard title="Send a test email" onSubmit={form.handleSubmit((v) => mutation.mutate(v))} error={errors.root?.server?.message} submitLabel="Send email" pending={mutation.isPending}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="email-from" label="From" error={errors.from?.message}>
+          <Input type="email" {...form.register("from")} />
+        </Field>
+        <Field id="email-to" label="To" error={errors.to?.message}>
+          <Input type="email" {...form.register("to")} />
+        </Field>
+      </div>
+      <Field id="email-subject" label="Subject" error={errors.subject?.message}>
+        <Input {...form.register("subject")} />
+      </Field>
+      <Field id="email-html" label="HTML" error={errors.html?.message}>
+        <Textarea rows={6} spellCheck={false} className="font-mono text-xs" {...form.register("html")} />
+      </Field>
+      <div className="flex flex-wrap gap-6">
+        <Checkbox label="Track clicks" description="Links go through /t/c/…" {...form.register("trackLinks")} />
+        <Checkbox label="Track opens" description="One pixel before </body>" {...form.register("trackOpens")} />
+      </div>
+    </FormCard>
   );
 }

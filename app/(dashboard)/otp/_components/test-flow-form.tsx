@@ -4,15 +4,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
+import { FormCard } from "@/components/form/form-card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { ErrorNote } from "@/components/ui/error-note";
 import { otpTestForm, toSendFailoverBody, type OtpTestForm } from "@/lib/schemas/otp";
-import { ApiError } from "@/lib/ui/api-client";
+import { problemOf } from "@/lib/ui/api-client";
 import { flowsKey, startFlow } from "./api";
 
 const defaults: OtpTestForm = {
@@ -38,48 +36,41 @@ export function TestFlowForm({ onStarted }: { onStarted: (flowId: string) => voi
       void queryClient.invalidateQueries({ queryKey: ["me"] });
       onStarted(flow.flowId);
     },
-    onError: (err) => {
-      const message = err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : "The flow could not be started.";
-      form.setError("root.server", { type: "server", message });
-    },
+    onError: (err) => form.setError("root.server", { type: "server", message: problemOf(err, "The flow could not be started.") }),
   });
   const viber = form.watch("viber");
   return (
-    <Card>
-      <CardHeader title="Start a test flow" description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS." />
-      <form onSubmit={form.handleSubmit((v) => mutation.mutate(v))} noValidate>
-        <CardBody className="space-y-4 py-4">
-          {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
-          <Field id="otp-to" label="Phone number" hint="International format." error={errors.to?.message}>
-            <Input type="tel" autoComplete="off" {...form.register("to")} />
-          </Field>
-          <Checkbox label="Try Viber first" description="Then SMS when Viber does not deliver in time." {...form.register("viber")} />
-          {viber && (
-            <Field id="otp-viber-ttl" label="Viber window (seconds)" error={errors.viberTtl?.message}>
-              <Input type="number" min={1} {...form.register("viberTtl", { valueAsNumber: true })} />
-            </Field>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="otp-from" label="SMS sender" error={errors.from?.message}>
-              <Input autoComplete="off" {...form.register("from")} />
-            </Field>
-            <Field id="otp-sms-ttl" label="SMS window (seconds)" error={errors.smsTtl?.message}>
-              <Input type="number" min={60} {...form.register("smsTtl", { valueAsNumber: true })} />
-            </Field>
-          </div>
-          <Field id="otp-body" label="SMS text" hint="@@pin is replaced by the code (six digits)." error={errors.body?.message}>
-            <Textarea rows={2} {...form.register("body")} />
-          </Field>
-          <Field id="otp-callback" label="Webhook URL" optional hint="Receives the flow after every change." error={errors.callbackUrl?.message}>
-            <Input type="url" placeholder="https://…" {...form.register("callbackUrl")} />
-          </Field>
-        </CardBody>
-        <CardFooter className="flex justify-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Send code
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard
+      title="Start a test flow"
+      description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS."
+      onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
+      error={errors.root?.server?.message}
+      submitLabel="Send code"
+      pending={mutation.isPending}
+    >
+      <Field id="otp-to" label="Phone number" hint="International format." error={errors.to?.message}>
+        <Input type="tel" autoComplete="off" {...form.register("to")} />
+      </Field>
+      <Checkbox label="Try Viber first" description="Then SMS when Viber does not deliver in time." {...form.register("viber")} />
+      {viber && (
+        <Field id="otp-viber-ttl" label="Viber window (seconds)" error={errors.viberTtl?.message}>
+          <Input type="number" min={1} {...form.register("viberTtl", { valueAsNumber: true })} />
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="otp-from" label="SMS sender" error={errors.from?.message}>
+          <Input autoComplete="off" {...form.register("from")} />
+        </Field>
+        <Field id="otp-sms-ttl" label="SMS window (seconds)" error={errors.smsTtl?.message}>
+          <Input type="number" min={60} {...form.register("smsTtl", { valueAsNumber: true })} />
+        </Field>
+      </div>
+      <Field id="otp-body" label="SMS text" hint="@@pin is replaced by the code (six digits)." error={errors.body?.message}>
+        <Textarea rows={2} {...form.register("body")} />
+      </Field>
+      <Field id="otp-callback" label="Webhook URL" optional hint="Receives the flow after every change." error={errors.callbackUrl?.message}>
+        <Input type="url" placeholder="https://…" {...form.register("callbackUrl")} />
+      </Field>
+    </FormCard>
   );
 }
