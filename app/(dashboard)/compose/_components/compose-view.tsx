@@ -56,7 +56,6 @@ const fieldOf: Record<string, keyof ComposeForm> = {
   "400005002": "callbackUrl", // callbackUrlRefused
 };
 
-/** The field message of a refused quote ("Invalid mobile number") rather than "Validation Error!". */
 const normalizeNumber = (to: string) => to.trim().replace(/[\s().-]/g, "");
 const looksLikeNumber = (to: string) => /^\+?\d{6,15}$/.test(to);
 
