@@ -1,25 +1,38 @@
 // A server-paged <DataTable> fed by a react-query page: its rows, total, loading and refetching
-// state come from the query, and where no page could be loaded the table gives way to the
-// reason with a retry.
+// state come from the query; where no page could be loaded the table gives way to the reason
+// with a retry, and a later page left empty (its last rows deleted) steps back to the last one.
 "use client";
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { LoadError } from "@/components/ui/load-error";
 import { DataTable, type DataTableProps } from "@/components/ui/table";
+import type { Paging } from "./use-pagination";
 
-export interface QueryTableProps<T> extends Omit<DataTableProps<T>, "data" | "rowCount" | "loading" | "fetching"> {
-  query: UseQueryResult<{ content: T[]; totalElements: number }>;
-  /** What failed to load ("Campaigns" could not be loaded); without it the reason stands alone. */
-  what?: string;
-  /** Beside the retry, e.g. a way out of the filter that failed. */
+export interface QueryTableProps<T> extends Omit<DataTableProps<T>, "data" | "rowCount" | "loading" | "fetching" | "pagination" | "onPaginationChange"> {
+  query: UseQueryResult<{ content: T[]; totalElements: number; totalPages: number }>;
+  paging: Paging;
+  /** Beside the retry when no page could be loaded, e.g. a way out of the filter that failed. */
   errorActions?: ReactNode;
   /** Dims the rows while this is true; by default whenever the query fetches. */
   fetching?: boolean;
 }
 
-export function QueryTable<T>({ query, what, errorActions, fetching, ...table }: QueryTableProps<T>) {
-  if (query.isError && !query.data) return <LoadError what={what} message={query.error.message} onRetry={() => query.refetch()} actions={errorActions} />;
+export function QueryTable<T>({ query, paging, errorActions, fetching, ...table }: QueryTableProps<T>) {
+  const { pagination, onPaginationChange } = paging;
+  const page = query.data;
+  useEffect(() => {
+    if (page && page.content.length === 0 && pagination.pageIndex > 0) onPaginationChange((p) => ({ ...p, pageIndex: Math.max(0, page.totalPages - 1) }));
+  }, [page, pagination.pageIndex]);
+  if (query.isError && !page) return <LoadError what={table.label} message={query.error.message} onRetry={() => query.refetch()} actions={errorActions} />;
   return (
-    <DataTable {...table} data={query.data?.content ?? []} rowCount={query.data?.totalElements ?? 0} loading={query.isLoading} fetching={fetching ?? query.isFetching} />
+    <DataTable
+      {...table}
+      data={page?.content ?? []}
+      rowCount={page?.totalElements ?? 0}
+      pagination={pagination}
+      onPaginationChange={onPaginationChange}
+      loading={query.isLoading}
+      fetching={fetching ?? query.isFetching}
+    />
   );
 }

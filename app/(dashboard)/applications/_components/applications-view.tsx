@@ -2,14 +2,14 @@
 // account's webhook signing secret.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { PaginationState } from "@tanstack/react-table";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { applicationsKey, fetchApplications, type ApplicationView, type CreatedApplication } from "./api";
 import { applicationColumns } from "./columns";
 import { ApplicationDrawer } from "./application-drawer";
@@ -19,7 +19,7 @@ import { SecretDialog } from "./secret-dialog";
 import { WebhookSecretCard } from "./webhook-secret-card";
 
 export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean; apiBaseUrl: string }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const paging = usePagination(20);
   const [showRevoked, setShowRevoked] = useState(false);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApplication | null>(null);
@@ -27,16 +27,11 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
   const [viewing, setViewing] = useState<ApplicationView | null>(null);
 
   const query = useQuery({
-    queryKey: [...applicationsKey, pagination.pageIndex, pagination.pageSize, showRevoked],
-    queryFn: () => fetchApplications(pagination.pageIndex, pagination.pageSize, showRevoked),
+    queryKey: [...applicationsKey, paging.page, paging.size, showRevoked],
+    queryFn: () => fetchApplications(paging.page, paging.size, showRevoked),
     placeholderData: keepPreviousData,
   });
   const page = query.data;
-
-  // Revoking the last row of a later page leaves it empty: step back.
-  useEffect(() => {
-    if (page && page.content.length === 0 && pagination.pageIndex > 0) setPagination((p) => ({ ...p, pageIndex: Math.max(0, page.totalPages - 1) }));
-  }, [page, pagination.pageIndex]);
 
   const columns = useMemo(() => applicationColumns({ canManage, onOpen: setViewing, onRevoke: setRevoking }), [canManage]);
   const newButton = canManage && (
@@ -84,7 +79,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
           checked={showRevoked}
           onChange={(e) => {
             setShowRevoked(e.target.checked);
-            setPagination((p) => ({ ...p, pageIndex: 0 }));
+            paging.firstPage();
           }}
         />
         {page && (
@@ -97,10 +92,8 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
       <QueryTable
         label="Applications"
         query={query}
-        what="Applications"
         columns={columns}
-        pagination={pagination}
-        onPaginationChange={setPagination}
+        paging={paging}
         getRowId={(a) => a.applicationId}
         empty={empty}
         rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)}

@@ -2,7 +2,7 @@
 // page; before the campaign starts, its recipients with the text each one will get.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { createColumnHelper, type PaginationState } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { countryName, formatDateTime, formatPrice, formatRelative, plural } from "@/lib/ui/format";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
@@ -89,12 +90,11 @@ function recipientColumns(currency: string) {
 }
 
 export function CampaignMessages({ id, live, started, currency }: { id: string; live: boolean; started: boolean; currency: string }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const paging = usePagination(20);
   const [status, setStatus] = useState("");
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search.trim(), 300);
-  const first = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
-  const params = { page: pagination.pageIndex, size: pagination.pageSize, search: settled };
+  const params = { page: paging.page, size: paging.size, search: settled };
 
   const messages = useQuery({
     queryKey: [...campaignKey(id), "messages", params, status],
@@ -119,7 +119,7 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
           value={status}
           onChange={(e) => {
             setStatus(e.target.value);
-            first();
+            paging.firstPage();
           }}
         >
           <option value="">Every status</option>
@@ -138,7 +138,7 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
         value={search}
         onChange={(e) => {
           setSearch(e.target.value);
-          first();
+          paging.firstPage();
         }}
       />
     </div>
@@ -156,10 +156,8 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
         <QueryTable
           label="Campaign recipients"
           query={recipients}
-          what="Recipients"
           columns={recipientColumns(currency)}
-          pagination={pagination}
-          onPaginationChange={setPagination}
+          paging={paging}
           getRowId={(r) => String(r.seq)}
           fetching={recipients.isFetching && recipients.isPlaceholderData}
           empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{settled ? "No recipient has that number." : "No recipients."}</p>}
@@ -173,10 +171,8 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
       <QueryTable
         label="Campaign messages"
         query={messages}
-        what="Messages"
         columns={messageColumns}
-        pagination={pagination}
-        onPaginationChange={setPagination}
+        paging={paging}
         getRowId={(m) => m.trackingId}
         fetching={messages.isFetching && messages.isPlaceholderData}
         empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs."}</p>}

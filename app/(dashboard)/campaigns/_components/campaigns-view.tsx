@@ -2,7 +2,6 @@
 // while any campaign on the page is sending (and now and then while one waits for its time).
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { PaginationState } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
@@ -14,6 +13,7 @@ import { MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignsKey, fetchCampaigns } from "./api";
 import { campaignColumns } from "./columns";
@@ -29,7 +29,7 @@ const filters = [
 const sending = new Set(["Queued", "Running", "Sent"]);
 
 export function CampaignsView({ canEdit }: { canEdit: boolean }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const paging = usePagination(20);
   const [filter, setFilter] = useState<(typeof filters)[number]["id"]>("all");
   const [name, setName] = useState("");
   // ?unnamed=true (a shareable link) also lists campaigns sent through the API without a name.
@@ -43,11 +43,10 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
   };
   const search = useDebouncedValue(name.trim(), 300);
   const states = filters.find((f) => f.id === filter)!.states;
-  const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
 
   const query = useQuery({
-    queryKey: [...campaignsKey, "list", pagination.pageIndex, pagination.pageSize, states, search, unnamed],
-    queryFn: () => fetchCampaigns({ page: pagination.pageIndex, size: pagination.pageSize, state: states, name: search, unnamed }),
+    queryKey: [...campaignsKey, "list", paging.page, paging.size, states, search, unnamed],
+    queryFn: () => fetchCampaigns({ page: paging.page, size: paging.size, state: states, name: search, unnamed }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => {
       const rows = q.state.data?.content ?? [];
@@ -75,7 +74,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
           onClick={() => {
             setFilter("all");
             setName("");
-            firstPage();
+            paging.firstPage();
           }}
         >
           Clear filters
@@ -124,7 +123,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
               aria-pressed={filter === f.id}
               onClick={() => {
                 setFilter(f.id);
-                firstPage();
+                paging.firstPage();
               }}
               className={cn(
                 "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
@@ -143,7 +142,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
             checked={unnamed}
             onChange={(e) => {
               setUnnamed(e.target.checked);
-              firstPage();
+              paging.firstPage();
             }}
           />
           <Input
@@ -154,7 +153,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
             value={name}
             onChange={(e) => {
               setName(e.target.value);
-              firstPage();
+              paging.firstPage();
             }}
           />
         </div>
@@ -163,10 +162,8 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       <QueryTable
         label="Campaigns"
         query={query}
-        what="Campaigns"
         columns={campaignColumns}
-        pagination={pagination}
-        onPaginationChange={setPagination}
+        paging={paging}
         getRowId={(c) => c.trackingId}
         fetching={query.isFetching && query.isPlaceholderData}
         empty={empty}

@@ -2,7 +2,6 @@
 // mobile or email, a side panel to create and edit, and actions on the selected rows.
 "use client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PaginationState } from "@tanstack/react-table";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import {
@@ -45,7 +45,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
   const toast = useToast();
   const [search, setSearch] = useState(initialSearch);
   const [group, setGroup] = useState(initialGroup);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 25 });
+  const paging = usePagination(25);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<DashboardContact | "new" | null>(null);
   const [deleting, setDeleting] = useState<DashboardContact | null>(null);
@@ -63,20 +63,15 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
   // A new search or group starts at its first page with nothing selected: an action never
   // reaches rows that are no longer on screen.
   useEffect(() => {
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    paging.firstPage();
     setSelected(new Set());
   }, [settledSearch, group]);
 
-  const q = { page: pagination.pageIndex, size: pagination.pageSize, search: settledSearch, group };
+  const q = { page: paging.page, size: paging.size, search: settledSearch, group };
   const page = useQuery({ queryKey: contactsPageKey(q), queryFn: () => fetchContacts(q), placeholderData: keepPreviousData });
   const groups = useQuery({ queryKey: groupsKey, queryFn: fetchGroups });
   const labels = useQuery({ queryKey: labelsKey, queryFn: fetchLabels });
   const rows = useMemo(() => page.data?.content ?? [], [page.data]);
-
-  // Deleting the last rows of a later page leaves it empty: step back.
-  useEffect(() => {
-    if (page.data && page.data.content.length === 0 && pagination.pageIndex > 0) setPagination((p) => ({ ...p, pageIndex: Math.max(0, page.data.totalPages - 1) }));
-  }, [page.data, pagination.pageIndex]);
 
   const toggle = useCallback((id: string, on: boolean) => {
     setSelected((s) => {
@@ -209,7 +204,6 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
       <QueryTable
         label="Contacts"
         query={page}
-        what="Contacts"
         errorActions={
           group && (
             <Button variant="secondary" size="sm" onClick={() => chooseGroup("")}>
@@ -219,8 +213,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
           )
         }
         columns={columns}
-        pagination={pagination}
-        onPaginationChange={setPagination}
+        paging={paging}
         getRowId={(c) => c.id}
         empty={empty}
         rowClassName={(c) => (selected.has(c.id) ? "bg-indigo-50/60 dark:bg-indigo-500/10" : undefined)}

@@ -2,7 +2,7 @@
 // costs, and renting asks for confirmation with the amount charged now and the monthly renewal.
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ColumnDef, PaginationState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -15,6 +15,7 @@ import { PhoneIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
 import { ErrorNote } from "@/components/ui/error-note";
 import { ApiError } from "@/lib/ui/api-client";
@@ -23,17 +24,17 @@ import { catalogueCountries, fetchAvailable, numbersKey, rentNumber, type Availa
 
 export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: () => void }) {
   const [search, setSearch] = useState<AvailableSearch>({ country: "US", type: "", service: "", areaCode: "", contains: "" });
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const paging = usePagination(10);
   const [renting, setRenting] = useState<AvailableNumber | null>(null);
   const northAmerica = search.country === "US" || search.country === "CA";
   const query = useQuery({
-    queryKey: [...numbersKey, "available", search, pagination.pageIndex, pagination.pageSize],
-    queryFn: () => fetchAvailable(search, pagination.pageIndex, pagination.pageSize),
+    queryKey: [...numbersKey, "available", search, paging.page, paging.size],
+    queryFn: () => fetchAvailable(search, paging.page, paging.size),
     placeholderData: keepPreviousData,
   });
   const set = (patch: Partial<AvailableSearch>) => {
     setSearch((s) => ({ ...s, ...patch }));
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    paging.firstPage();
   };
   const columns = useMemo<ColumnDef<AvailableNumber, unknown>[]>(
     () => [
@@ -104,10 +105,8 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
         <QueryTable
           label="Available numbers"
           query={query}
-          what="Available numbers"
           columns={columns}
-          pagination={pagination}
-          onPaginationChange={setPagination}
+          paging={paging}
           getRowId={(r) => r.msisdn}
           empty={<EmptyState icon={<PhoneIcon size={22} />} title="No number matches" description="Try another country, type or fewer digits." />}
         />

@@ -3,7 +3,7 @@
 "use client";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ColumnDef, PaginationState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PhoneIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { countryName, formatCost, formatDate } from "@/lib/ui/format";
 import { fetchRented, numbersKey, type Cost, type RentedNumber } from "./api";
 import { NumberSearch } from "./number-search";
@@ -39,11 +40,11 @@ const columns: ColumnDef<RentedNumber, unknown>[] = [
 ];
 
 export function NumbersView({ canManage, balance }: { canManage: boolean; balance: Cost }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const paging = usePagination(20);
   const [searching, setSearching] = useState(false);
   const query = useQuery({
-    queryKey: [...numbersKey, "rented", pagination.pageIndex, pagination.pageSize],
-    queryFn: () => fetchRented(pagination.pageIndex, pagination.pageSize),
+    queryKey: [...numbersKey, "rented", paging.page, paging.size],
+    queryFn: () => fetchRented(paging.page, paging.size),
     placeholderData: keepPreviousData,
   });
   const showSearch = canManage && (searching || query.data?.totalElements === 0);
@@ -70,10 +71,8 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
           <QueryTable
             label="Your numbers"
             query={query}
-            what="Your numbers"
             columns={columns}
-            pagination={pagination}
-            onPaginationChange={setPagination}
+            paging={paging}
             getRowId={(r) => r.msisdn}
             empty={
               <EmptyState

@@ -175,10 +175,12 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
         label="Message parts"
         query={result}
         columns={trackingColumns}
-        pagination={pagination}
-        onPaginationChange={(u) => {
-          const next = apply(u, pagination);
-          update({ page: next.pageIndex, size: next.pageSize });
+        paging={{
+          pagination,
+          onPaginationChange: (u) => {
+            const next = apply(u, pagination);
+            update({ page: next.pageIndex, size: next.pageSize });
+          },
         }}
         sorting={sorting}
         onSortingChange={(u) => {
