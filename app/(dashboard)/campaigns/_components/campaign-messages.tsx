@@ -8,7 +8,7 @@ import { useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { countryName, formatDateTime, formatPrice, formatRelative, plural } from "@/lib/ui/format";
@@ -123,11 +123,7 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
           }}
         >
           <option value="">Every status</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options values={statuses} />
         </Select>
       )}
       <Input

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { PhoneIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
@@ -74,11 +74,7 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
         <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <Field id="search-country" label="Country">
             <Select value={search.country} onChange={(e) => set({ country: e.target.value, type: "", areaCode: "" })}>
-              {catalogueCountries.map((c) => (
-                <option key={c} value={c}>
-                  {countryName(c)}
-                </option>
-              ))}
+              <Options values={catalogueCountries} label={countryName} />
             </Select>
           </Field>
           <Field id="search-type" label="Type" hint={northAmerica ? undefined : "US and Canada only"}>

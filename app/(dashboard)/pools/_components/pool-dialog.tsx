@@ -9,7 +9,7 @@ import { CheckboxField } from "@/components/form/checkbox-field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { ErrorNote } from "@/components/ui/error-note";
 import { createPoolBody, type CreatePoolBody } from "@/lib/schemas/pools";
@@ -112,11 +112,7 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="pool-country" label="Default country" hint="Where the sender comes from when nothing matches better." error={errors.smsSettings?.defaultCountry?.message}>
             <Select {...form.register("smsSettings.defaultCountry")}>
-              {countries.map((c) => (
-                <option key={c} value={c}>
-                  {countryOrNone(c)}
-                </option>
-              ))}
+              <Options values={countries} label={countryOrNone} />
             </Select>
           </Field>
           <Field id="pool-alpha" label="Alphanumeric sender" optional hint="Used with poolStrategy Alphanumeric." error={errors.smsSettings?.alphanumericSenderId?.message}>

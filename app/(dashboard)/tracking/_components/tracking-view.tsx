@@ -12,7 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ActivityIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
 import { useToast } from "@/components/ui/toast";
 import { dateToLocal, localToDate } from "@/lib/schemas/dashboard-campaigns";
@@ -139,11 +139,7 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
         </p>
         <div className="flex items-center gap-2">
           <Select aria-label="Rows per page" className="w-36!" value={String(state.size)} onChange={(e) => update({ size: Number(e.target.value), page: 0 })}>
-            {[25, 50, 100, 200].map((n) => (
-              <option key={n} value={n}>
-                {n} per page
-              </option>
-            ))}
+            <Options values={[25, 50, 100, 200]} label={(n) => `${n} per page`} />
           </Select>
           <div className="relative">
             <Button variant="secondary" aria-expanded={showColumns} onClick={() => setShowColumns((v) => !v)}>

@@ -9,7 +9,7 @@ import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { placeholdersIn } from "@/lib/core/campaigns/personalize";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { plural } from "@/lib/ui/format";
@@ -87,11 +87,7 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
                 }}
               >
                 <option value="">More labels…</option>
-                {more.map((name) => (
-                  <option key={name} value={name}>
-                    {labelTitle(name)}
-                  </option>
-                ))}
+                <Options values={more} label={labelTitle} />
               </Select>
             </div>
           </div>

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { ErrorNote } from "@/components/ui/error-note";
 import { roles, roleSummaries } from "@/lib/core/users/roles";
 import { addUserForm } from "@/lib/schemas/dashboard-users";
@@ -62,11 +62,7 @@ export function AddUserDialog({ open, onClose, onAdded }: { open: boolean; onClo
         </Field>
         <Field id="user-role" label="Role" hint={roleSummaries[role]} error={errors.role?.message}>
           <Select {...form.register("role")}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
+            <Options values={roles} label={roleLabel} />
           </Select>
         </Field>
       </form>

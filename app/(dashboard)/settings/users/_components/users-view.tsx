@@ -10,7 +10,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AlertIcon, ChevronLeftIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StaticTable } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
@@ -99,11 +99,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
                       disabled={role.isPending}
                       onChange={(e) => role.mutate({ id: u.id, role: e.target.value as UserView["role"] })}
                     >
-                      {roles.map((r) => (
-                        <option key={r} value={r}>
-                          {roleLabel(r)}
-                        </option>
-                      ))}
+                      <Options values={roles} label={roleLabel} />
                     </Select>
                   ),
               },
