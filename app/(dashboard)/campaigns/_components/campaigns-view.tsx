@@ -7,11 +7,11 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
+import { Segmented } from "@/components/ui/segmented";
 import { QueryTable } from "@/components/data-table/query-table";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
@@ -115,27 +115,15 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       <PageHeader title="Campaigns" description="Bulk SMS to your contacts and groups: scheduled, personalised, and followed live until every message has its final status." actions={newButton} />
 
       <div className="mb-3 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div role="group" aria-label="Filter by state" className="inline-flex w-fit flex-wrap rounded-lg bg-slate-100 p-1 dark:bg-slate-800/70">
-          {filters.map((f) => (
-            <button
-              key={f.id}
-              type="button"
-              aria-pressed={filter === f.id}
-              onClick={() => {
-                setFilter(f.id);
-                paging.firstPage();
-              }}
-              className={cn(
-                "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
-                filter === f.id
-                  ? "bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-white"
-                  : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
-              )}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Filter by state"
+          options={filters}
+          value={filter}
+          onChange={(id) => {
+            setFilter(id);
+            paging.firstPage();
+          }}
+        />
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <Checkbox
             label="Show unnamed (API) campaigns"

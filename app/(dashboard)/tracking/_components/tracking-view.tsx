@@ -7,11 +7,11 @@ import type { PaginationState, SortingState, Updater } from "@tanstack/react-tab
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ActivityIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
+import { Segmented } from "@/components/ui/segmented";
 import { Options, Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
 import { useToast } from "@/components/ui/toast";
@@ -75,30 +75,12 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
 
       <section aria-label="Search" className="mb-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-center gap-3">
-          <div role="group" aria-label="Date range" className="inline-flex w-fit flex-wrap rounded-lg bg-slate-100 p-1 dark:bg-slate-800/70">
-            {presets.map((p) => (
-              <button
-                key={p.id}
-                type="button"
-                aria-pressed={state.range === p.id}
-                onClick={() =>
-                  update(
-                    p.id === "custom" && !state.start
-                      ? { range: "custom", start: new Date(Date.now() - 86_400_000).toISOString(), end: "" }
-                      : { range: p.id },
-                  )
-                }
-                className={cn(
-                  "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
-                  state.range === p.id
-                    ? "bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-white"
-                    : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
-                )}
-              >
-                {p.label}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label="Date range"
+            options={presets}
+            value={state.range}
+            onChange={(id) => update(id === "custom" && !state.start ? { range: "custom", start: new Date(Date.now() - 86_400_000).toISOString(), end: "" } : { range: id })}
+          />
           {state.range === "custom" && (
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <Input
