@@ -13,11 +13,11 @@ export interface QueryTableProps<T> extends Omit<DataTableProps<T>, "data" | "ro
   paging: Paging;
   /** Beside the retry when no page could be loaded, e.g. a way out of the filter that failed. */
   errorActions?: ReactNode;
-  /** Dims the rows while this is true; by default whenever the query fetches. */
-  fetching?: boolean;
+  /** Refetches of the same page (polling) leave the rows as they are; only a new page dims them. */
+  quietRefetch?: boolean;
 }
 
-export function QueryTable<T>({ query, paging, errorActions, fetching, ...table }: QueryTableProps<T>) {
+export function QueryTable<T>({ query, paging, errorActions, quietRefetch, ...table }: QueryTableProps<T>) {
   const { pagination, onPaginationChange } = paging;
   const page = query.data;
   useEffect(() => {
@@ -32,7 +32,7 @@ export function QueryTable<T>({ query, paging, errorActions, fetching, ...table 
       pagination={pagination}
       onPaginationChange={onPaginationChange}
       loading={query.isLoading}
-      fetching={fetching ?? query.isFetching}
+      fetching={query.isFetching && (!quietRefetch || query.isPlaceholderData)}
     />
   );
 }

@@ -89,15 +89,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
         )}
       </div>
 
-      <QueryTable
-        label="Applications"
-        query={query}
-        columns={columns}
-        paging={paging}
-        getRowId={(a) => a.applicationId}
-        empty={empty}
-        rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)}
-      />
+      <QueryTable label="Applications" query={query} columns={columns} paging={paging} getRowId={(a) => a.applicationId} empty={empty} rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)} />
 
       {canManage && (
         <>

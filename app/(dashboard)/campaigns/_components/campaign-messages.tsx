@@ -15,6 +15,7 @@ import { countryName, formatDateTime, formatPrice, formatRelative, plural } from
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
 
+const noneYet = "No messages yet: they are written batch by batch as the campaign runs.";
 const statuses = ["Queued", "Sent", "Delivered", "Undelivered", "Failed", "Unsent"];
 const mcol = createColumnHelper<CampaignMessage>();
 const rcol = createColumnHelper<CampaignRecipient>();
@@ -149,30 +150,14 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
           description={page ? `${plural(page.totalElements, "recipient")}, each with its own text. Messages appear here once the campaign starts.` : "What each recipient will get."}
           actions={filters}
         />
-        <QueryTable
-          label="Campaign recipients"
-          query={recipients}
-          columns={recipientColumns(currency)}
-          paging={paging}
-          getRowId={(r) => String(r.seq)}
-          fetching={recipients.isFetching && recipients.isPlaceholderData}
-          empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{settled ? "No recipient has that number." : "No recipients."}</p>}
-        />
+        <QueryTable label="Campaign recipients" query={recipients} columns={recipientColumns(currency)} paging={paging} getRowId={(r) => String(r.seq)} empty={settled ? "No recipient has that number." : "No recipients."} quietRefetch />
       </section>
     );
   }
   return (
     <section aria-label="Messages">
       <SectionHeader title="Messages" description="Open a message for its parts, status history and delivery reports." actions={filters} />
-      <QueryTable
-        label="Campaign messages"
-        query={messages}
-        columns={messageColumns}
-        paging={paging}
-        getRowId={(m) => m.trackingId}
-        fetching={messages.isFetching && messages.isPlaceholderData}
-        empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs."}</p>}
-      />
+      <QueryTable label="Campaign messages" query={messages} columns={messageColumns} paging={paging} getRowId={(m) => m.trackingId} empty={status || settled ? "No message matches." : noneYet} quietRefetch />
     </section>
   );
 }

@@ -147,15 +147,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
         </div>
       </div>
 
-      <QueryTable
-        label="Campaigns"
-        query={query}
-        columns={campaignColumns}
-        paging={paging}
-        getRowId={(c) => c.trackingId}
-        fetching={query.isFetching && query.isPlaceholderData}
-        empty={empty}
-      />
+      <QueryTable label="Campaigns" query={query} columns={campaignColumns} paging={paging} getRowId={(c) => c.trackingId} empty={empty} quietRefetch />
     </>
   );
 }

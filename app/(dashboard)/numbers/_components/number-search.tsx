@@ -57,6 +57,8 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
     [],
   );
 
+  const noMatch = <EmptyState icon={<PhoneIcon size={22} />} title="No number matches" description="Try another country, type or fewer digits." />;
+
   return (
     <Card>
       <CardHeader
@@ -98,14 +100,7 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
             <Input inputMode="numeric" maxLength={15} placeholder="555" value={search.contains} onChange={(e) => set({ contains: e.target.value.replace(/\D/g, "") })} />
           </Field>
         </div>
-        <QueryTable
-          label="Available numbers"
-          query={query}
-          columns={columns}
-          paging={paging}
-          getRowId={(r) => r.msisdn}
-          empty={<EmptyState icon={<PhoneIcon size={22} />} title="No number matches" description="Try another country, type or fewer digits." />}
-        />
+        <QueryTable label="Available numbers" query={query} columns={columns} paging={paging} getRowId={(r) => r.msisdn} empty={noMatch} />
       </CardBody>
       <RentDialog number={renting} balance={balance} onClose={() => setRenting(null)} />
     </Card>

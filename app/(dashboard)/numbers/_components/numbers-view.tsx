@@ -48,6 +48,13 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
     placeholderData: keepPreviousData,
   });
   const showSearch = canManage && (searching || query.data?.totalElements === 0);
+  const empty = (
+    <EmptyState
+      icon={<PhoneIcon size={22} />}
+      title="No numbers yet"
+      description={canManage ? "Search the catalogue above and rent a number to send from it and receive replies." : "Ask an owner or a marketer to rent one."}
+    />
+  );
 
   return (
     <>
@@ -68,20 +75,7 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
       <Card className="mt-6">
         <CardHeader title="Your numbers" description="Renewed monthly from your balance; a number the balance cannot pay is released." />
         <CardBody className="p-0">
-          <QueryTable
-            label="Your numbers"
-            query={query}
-            columns={columns}
-            paging={paging}
-            getRowId={(r) => r.msisdn}
-            empty={
-              <EmptyState
-                icon={<PhoneIcon size={22} />}
-                title="No numbers yet"
-                description={canManage ? "Search the catalogue above and rent a number to send from it and receive replies." : "Ask an owner or a marketer to rent one."}
-              />
-            }
-          />
+          <QueryTable label="Your numbers" query={query} columns={columns} paging={paging} getRowId={(r) => r.msisdn} empty={empty} />
         </CardBody>
       </Card>
     </>
