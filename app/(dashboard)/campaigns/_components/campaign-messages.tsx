@@ -15,7 +15,6 @@ import { countryName, formatDateTime, formatPrice, formatRelative, plural } from
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
 
-const noneYet = "No messages yet: they are written batch by batch as the campaign runs.";
 const statuses = ["Queued", "Sent", "Delivered", "Undelivered", "Failed", "Unsent"];
 const mcol = createColumnHelper<CampaignMessage>();
 const rcol = createColumnHelper<CampaignRecipient>();
@@ -143,6 +142,7 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
 
   if (!started) {
     const page = recipients.data;
+    const empty = settled ? "No recipient has that number." : "No recipients.";
     return (
       <section aria-label="Recipients">
         <SectionHeader
@@ -150,14 +150,15 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
           description={page ? `${plural(page.totalElements, "recipient")}, each with its own text. Messages appear here once the campaign starts.` : "What each recipient will get."}
           actions={filters}
         />
-        <QueryTable label="Campaign recipients" query={recipients} columns={recipientColumns(currency)} paging={paging} getRowId={(r) => String(r.seq)} empty={settled ? "No recipient has that number." : "No recipients."} quietRefetch />
+        <QueryTable label="Campaign recipients" query={recipients} columns={recipientColumns(currency)} paging={paging} getRowId={(r) => String(r.seq)} empty={empty} quietRefetch />
       </section>
     );
   }
+  const empty = status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs.";
   return (
     <section aria-label="Messages">
       <SectionHeader title="Messages" description="Open a message for its parts, status history and delivery reports." actions={filters} />
-      <QueryTable label="Campaign messages" query={messages} columns={messageColumns} paging={paging} getRowId={(m) => m.trackingId} empty={status || settled ? "No message matches." : noneYet} quietRefetch />
+      <QueryTable label="Campaign messages" query={messages} columns={messageColumns} paging={paging} getRowId={(m) => m.trackingId} empty={empty} quietRefetch />
     </section>
   );
 }
