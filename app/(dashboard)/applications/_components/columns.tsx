@@ -3,7 +3,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatDate, formatDateTime, formatRelative, tokenLifetimeLabel } from "@/lib/ui/format";
+import { Time } from "@/components/ui/time";
+import { tokenLifetimeLabel } from "@/lib/ui/format";
 import type { ApplicationView } from "./api";
 import { ScopeBadges } from "./scope-badges";
 
@@ -45,9 +46,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
     col.accessor("createdAt", {
       header: "Created",
       cell: ({ getValue }) => (
-        <time dateTime={getValue()} title={formatDateTime(getValue())} className="whitespace-nowrap">
-          {formatDate(getValue())}
-        </time>
+        <Time at={getValue()} show="date" className="whitespace-nowrap" />
       ),
       meta: { className: "hidden lg:table-cell" },
     }),
@@ -55,9 +54,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
       header: "Last used",
       cell: ({ getValue }) =>
         getValue() ? (
-          <time dateTime={getValue()} title={formatDateTime(getValue())} className="whitespace-nowrap">
-            {formatRelative(getValue())}
-          </time>
+          <Time at={getValue()} show="relative" className="whitespace-nowrap" />
         ) : (
           <span className="text-slate-400 dark:text-slate-500">Never</span>
         ),

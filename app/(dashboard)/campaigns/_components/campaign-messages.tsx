@@ -9,9 +9,10 @@ import { StatusBadge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Options, Select } from "@/components/ui/select";
+import { Time } from "@/components/ui/time";
 import { QueryTable } from "@/components/data-table/query-table";
 import { usePagination } from "@/components/data-table/use-pagination";
-import { countryName, formatDateTime, formatPrice, formatRelative, plural } from "@/lib/ui/format";
+import { countryName, formatPrice, plural } from "@/lib/ui/format";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
 
@@ -56,9 +57,7 @@ const messageColumns = [
   mcol.accessor("statusAt", {
     header: "Updated",
     cell: ({ getValue }) => (
-      <time dateTime={getValue()} title={formatDateTime(getValue())} className="text-xs whitespace-nowrap">
-        {formatRelative(getValue())}
-      </time>
+      <Time at={getValue()} show="relative" className="text-xs whitespace-nowrap" />
     ),
     meta: { className: "hidden text-right sm:table-cell" },
   }),

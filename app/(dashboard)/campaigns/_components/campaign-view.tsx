@@ -11,9 +11,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { AlertIcon, ChevronLeftIcon, ClockIcon, TrashIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime, formatDateTimeSeconds, formatPrice, formatTime, plural, ttlLabel } from "@/lib/ui/format";
+import { formatDateTime, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "@/lib/ui/format";
 import { ApiError } from "@/lib/ui/api-client";
 import { StatusDot } from "@/components/ui/badge";
+import { Time } from "@/components/ui/time";
 import { campaignKey, fetchCampaign, type CampaignDetail, type CampaignView as Campaign } from "./api";
 import { CampaignMessages } from "./campaign-messages";
 import { CampaignProgress, CampaignStateBadge, statusColors } from "./campaign-state";
@@ -249,9 +250,7 @@ function Timeline({ events }: { events: CampaignDetail["events"] }) {
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <CampaignStateBadge state={e.state} />
-                <time dateTime={e.at} title={formatDateTimeSeconds(e.at)} className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {formatTime(e.at)}
-                </time>
+                <Time at={e.at} show="time" className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400" />
               </div>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{e.description}</p>
             </div>

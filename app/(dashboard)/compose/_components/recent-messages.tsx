@@ -7,8 +7,9 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ChevronRightIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Time } from "@/components/ui/time";
 import { isFinal } from "@/lib/core/sms/statuses";
-import { formatDateTime, formatRelative, plural } from "@/lib/ui/format";
+import { plural } from "@/lib/ui/format";
 import { fetchRecentMessages, recentMessagesKey } from "../../messages/_components/api";
 
 const SIZE = 10;
@@ -55,9 +56,7 @@ export function RecentMessages({ className }: { className?: string }) {
                 </div>
                 <p className="hidden min-w-0 flex-1 truncate text-sm text-slate-600 sm:block dark:text-slate-400">{m.body}</p>
                 <span className="hidden shrink-0 text-xs text-slate-500 sm:inline dark:text-slate-400">{plural(m.parts, "part")}</span>
-                <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)} className="hidden w-28 shrink-0 text-right text-xs text-slate-500 md:inline dark:text-slate-400">
-                  {formatRelative(m.createdAt)}
-                </time>
+                <Time at={m.createdAt} show="relative" className="hidden w-28 shrink-0 text-right text-xs text-slate-500 md:inline dark:text-slate-400" />
                 <span className="shrink-0 text-right sm:w-24">
                   <StatusBadge status={m.status} />
                 </span>

@@ -4,7 +4,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TrashIcon } from "@/components/ui/icons";
-import { formatDate, formatDateTime, nameOf, serviceLabel } from "@/lib/ui/format";
+import { Time } from "@/components/ui/time";
+import { nameOf, serviceLabel } from "@/lib/ui/format";
 import type { DashboardContact } from "./api";
 import { countryName } from "./countries";
 import { PencilIcon, StarIcon } from "./icons";
@@ -131,9 +132,7 @@ export function contactColumns(o: ColumnOptions) {
     col.accessor("createdAt", {
       header: "Created",
       cell: ({ getValue }) => (
-        <time dateTime={getValue()} title={formatDateTime(getValue())} className="whitespace-nowrap">
-          {formatDate(getValue())}
-        </time>
+        <Time at={getValue()} show="date" className="whitespace-nowrap" />
       ),
       meta: { className: "hidden xl:table-cell" },
     }),

@@ -13,8 +13,9 @@ import { Input, Textarea } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
+import { Time } from "@/components/ui/time";
 import { ApiError } from "@/lib/ui/api-client";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { formatRelative } from "@/lib/ui/format";
 import { fetchConversation, fetchConversations, numbersKey, sendReply, simulateInbound } from "./api";
 
 export function Conversations({ msisdn, canManage }: { msisdn: string; canManage: boolean }) {
@@ -124,9 +125,7 @@ function Thread({ msisdn, correspondent, canManage }: { msisdn: string; correspo
             >
               <p className="whitespace-pre-wrap break-words">{m.body}</p>
               <p className={cn("mt-1 flex items-center gap-2 text-[11px]", m.direction === "Outbound" ? "text-indigo-100" : "text-slate-500")}>
-                <time dateTime={m.at} title={formatDateTime(m.at)}>
-                  {formatRelative(m.at)}
-                </time>
+                <Time at={m.at} show="relative" />
                 {m.direction === "Outbound" && <span>· from +{m.from} · {m.status}</span>}
               </p>
             </div>

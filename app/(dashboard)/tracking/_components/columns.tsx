@@ -1,7 +1,8 @@
 // The explorer's columns: one row per SMS part. Sortable columns match the server's sort fields.
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, StatusBadge } from "@/components/ui/badge";
-import { formatDateTimeSeconds, formatPrice } from "@/lib/ui/format";
+import { Time } from "@/components/ui/time";
+import { formatPrice } from "@/lib/ui/format";
 import type { TrackingRow } from "./api";
 
 const sortable = new Set(["createdAt", "statusAt", "to", "from", "status", "country", "price"]);
@@ -13,9 +14,7 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
     id: "createdAt",
     header: "Created",
     cell: ({ row }) => (
-      <time dateTime={row.original.createdAt} className="whitespace-nowrap tabular-nums">
-        {formatDateTimeSeconds(row.original.createdAt)}
-      </time>
+      <Time at={row.original.createdAt} show="seconds" className="whitespace-nowrap tabular-nums" />
     ),
   },
   {
@@ -62,9 +61,7 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
     id: "statusAt",
     header: "Status at",
     cell: ({ row }) => (
-      <time dateTime={row.original.statusAt} className="whitespace-nowrap tabular-nums">
-        {formatDateTimeSeconds(row.original.statusAt)}
-      </time>
+      <Time at={row.original.statusAt} show="seconds" className="whitespace-nowrap tabular-nums" />
     ),
   },
   {
