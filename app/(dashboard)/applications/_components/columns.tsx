@@ -43,13 +43,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
       cell: ({ getValue }) => <span className="whitespace-nowrap">{tokenLifetimeLabel(getValue())}</span>,
       meta: { className: "hidden md:table-cell" },
     }),
-    col.accessor("createdAt", {
-      header: "Created",
-      cell: ({ getValue }) => (
-        <Time at={getValue()} show="date" className="whitespace-nowrap" />
-      ),
-      meta: { className: "hidden lg:table-cell" },
-    }),
+    col.accessor("createdAt", { header: "Created", cell: ({ getValue }) => <Time at={getValue()} show="date" className="whitespace-nowrap" />, meta: { className: "hidden lg:table-cell" } }),
     col.accessor("lastUsedAt", {
       header: "Last used",
       cell: ({ getValue }) =>

@@ -56,9 +56,7 @@ const messageColumns = [
   }),
   mcol.accessor("statusAt", {
     header: "Updated",
-    cell: ({ getValue }) => (
-      <Time at={getValue()} show="relative" className="text-xs whitespace-nowrap" />
-    ),
+    cell: ({ getValue }) => <Time at={getValue()} show="relative" className="text-xs whitespace-nowrap" />,
     meta: { className: "hidden text-right sm:table-cell" },
   }),
 ];

@@ -129,13 +129,7 @@ export function contactColumns(o: ColumnOptions) {
         ),
       meta: { className: "hidden md:table-cell" },
     }),
-    col.accessor("createdAt", {
-      header: "Created",
-      cell: ({ getValue }) => (
-        <Time at={getValue()} show="date" className="whitespace-nowrap" />
-      ),
-      meta: { className: "hidden xl:table-cell" },
-    }),
+    col.accessor("createdAt", { header: "Created", cell: ({ getValue }) => <Time at={getValue()} show="date" className="whitespace-nowrap" />, meta: { className: "hidden xl:table-cell" } }),
     col.display({
       id: "actions",
       // The positioned wrapper keeps the hidden text inside the table's scroll box.
