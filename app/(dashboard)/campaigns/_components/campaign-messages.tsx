@@ -6,6 +6,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Options, Select } from "@/components/ui/select";
@@ -20,25 +21,33 @@ const statuses = ["Queued", "Sent", "Delivered", "Undelivered", "Failed", "Unsen
 const mcol = createColumnHelper<CampaignMessage>();
 const rcol = createColumnHelper<CampaignRecipient>();
 
+/** The number, with the contact's name under it; a link to the message once there is one. */
+function Recipient({ number, name, href }: { number: string; name: string; href?: string }) {
+  const hover = href && "group-hover:text-indigo-600 group-hover:underline dark:group-hover:text-indigo-300";
+  const lines = (
+    <>
+      <span className={cn("block font-medium text-slate-900 tabular-nums dark:text-slate-100", hover)}>{number}</span>
+      {name && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{name}</span>}
+    </>
+  );
+  if (!href) return <span className="block min-w-0">{lines}</span>;
+  return (
+    <Link href={href} className="group block min-w-0 focus-visible:outline-2 focus-visible:outline-indigo-500">
+      {lines}
+    </Link>
+  );
+}
+
+const textCell = ({ getValue }: { getValue: () => string }) => (
+  <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
+    {getValue()}
+  </span>
+);
+const partsCell = ({ getValue }: { getValue: () => number }) => <span className="tabular-nums">{getValue()}</span>;
+
 const messageColumns = [
-  mcol.accessor("to", {
-    header: "To",
-    cell: ({ row }) => (
-      <Link href={`/messages/${row.original.trackingId}`} className="group block min-w-0 focus-visible:outline-2 focus-visible:outline-indigo-500">
-        <span className="block font-medium text-slate-900 tabular-nums group-hover:text-indigo-600 group-hover:underline dark:text-slate-100 dark:group-hover:text-indigo-300">{row.original.to}</span>
-        {row.original.contactName && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.original.contactName}</span>}
-      </Link>
-    ),
-  }),
-  mcol.accessor("body", {
-    header: "Text",
-    cell: ({ getValue }) => (
-      <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
-        {getValue()}
-      </span>
-    ),
-    meta: { className: "hidden md:table-cell" },
-  }),
+  mcol.accessor("to", { header: "To", cell: ({ row }) => <Recipient number={row.original.to} name={row.original.contactName} href={`/messages/${row.original.trackingId}`} /> }),
+  mcol.accessor("body", { header: "Text", cell: textCell, meta: { className: "hidden md:table-cell" } }),
   mcol.accessor("status", {
     header: "Status",
     cell: ({ row }) => (
@@ -48,7 +57,7 @@ const messageColumns = [
       </span>
     ),
   }),
-  mcol.accessor("parts", { header: "Parts", cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>, meta: { className: "hidden text-right sm:table-cell" } }),
+  mcol.accessor("parts", { header: "Parts", cell: partsCell, meta: { className: "hidden text-right sm:table-cell" } }),
   mcol.accessor("price", {
     header: "Price",
     cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(row.original.price, row.original.currency)}</span>,
@@ -63,25 +72,10 @@ const messageColumns = [
 
 function recipientColumns(currency: string) {
   return [
-    rcol.accessor("mobile", {
-      header: "To",
-      cell: ({ row }) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 tabular-nums dark:text-slate-100">{row.original.mobile}</span>
-          {row.original.contactName && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.original.contactName}</span>}
-        </span>
-      ),
-    }),
-    rcol.accessor("text", {
-      header: "Text it will get",
-      cell: ({ getValue }) => (
-        <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
-          {getValue()}
-        </span>
-      ),
-    }),
+    rcol.accessor("mobile", { header: "To", cell: ({ row }) => <Recipient number={row.original.mobile} name={row.original.contactName} /> }),
+    rcol.accessor("text", { header: "Text it will get", cell: textCell }),
     rcol.accessor("country", { header: "Country", cell: ({ getValue }) => <span title={countryName(getValue())}>{getValue()}</span>, meta: { className: "hidden sm:table-cell" } }),
-    rcol.accessor("parts", { header: "Parts", cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>, meta: { className: "hidden text-right sm:table-cell" } }),
+    rcol.accessor("parts", { header: "Parts", cell: partsCell, meta: { className: "hidden text-right sm:table-cell" } }),
     rcol.accessor("price", { header: "Price", cell: ({ getValue }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(getValue(), currency)}</span>, meta: { className: "hidden text-right lg:table-cell" } }),
   ];
 }
