@@ -2,7 +2,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableCode } from "@/components/ui/copy-button";
 import { Time } from "@/components/ui/time";
 import { tokenLifetimeLabel } from "@/lib/ui/format";
 import type { ApplicationView } from "./api";
@@ -27,14 +27,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
     }),
     col.accessor("applicationId", {
       header: "Application ID",
-      cell: ({ getValue }) => (
-        <span className="flex items-center gap-0.5">
-          <code className="block max-w-[10rem] truncate font-mono text-xs text-slate-600 xl:max-w-none dark:text-slate-400" title={getValue()}>
-            {getValue()}
-          </code>
-          <CopyButton value={getValue()} label="Copy application id" />
-        </span>
-      ),
+      cell: ({ getValue }) => <CopyableCode value={getValue()} label="Copy application id" className="block max-w-[10rem] truncate text-slate-600 xl:max-w-none dark:text-slate-400" />,
       meta: { className: "hidden sm:table-cell" },
     }),
     col.accessor("scopes", { header: "Scopes", cell: ({ getValue }) => <ScopeBadges scopes={getValue()} />, meta: { className: "hidden min-w-48 md:table-cell" } }),

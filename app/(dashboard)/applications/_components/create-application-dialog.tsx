@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
 import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -126,10 +127,7 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
             </Select>
           </Field>
           <Field id="app-callback-strategy" label="Callback strategy" hint="When to post status updates to the callback URL." error={errors.callbackStrategy?.message}>
-            <Select {...form.register("callbackStrategy")}>
-              <option value="OnCompletion">Once, on the final status</option>
-              <option value="OnChange">On every status change</option>
-            </Select>
+            <CallbackStrategySelect reports="status" {...form.register("callbackStrategy")} />
           </Field>
         </div>
 

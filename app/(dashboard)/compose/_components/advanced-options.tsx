@@ -2,10 +2,10 @@
 "use client";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import type { ComposeForm } from "@/lib/schemas/dashboard-sms";
 
 export function AdvancedOptions({ form }: { form: UseFormReturn<ComposeForm> }) {
@@ -37,10 +37,7 @@ export function AdvancedOptions({ form }: { form: UseFormReturn<ComposeForm> }) 
             <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/sms" {...form.register("callbackUrl")} />
           </Field>
           <Field id="compose-callback-strategy" label="Callback strategy" error={errors.callbackStrategy?.message}>
-            <Select {...form.register("callbackStrategy")}>
-              <option value="OnCompletion">On the final status</option>
-              <option value="OnChange">On every change</option>
-            </Select>
+            <CallbackStrategySelect reports="message" {...form.register("callbackStrategy")} />
           </Field>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
 import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -122,10 +123,7 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
             <Input type="url" placeholder="https://example.com/hooks/status" {...form.register("smsSettings.callback.url")} />
           </Field>
           <Field id="pool-strategy" label="Status callback strategy">
-            <Select {...form.register("smsSettings.callback.strategy")}>
-              <option value="OnCompletion">Once, on the final status</option>
-              <option value="OnChange">On every status change</option>
-            </Select>
+            <CallbackStrategySelect reports="status" {...form.register("smsSettings.callback.strategy")} />
           </Field>
         </div>
         <Field id="pool-inbound" label="Inbound SMS callback URL" optional hint="Messages to the pool's numbers, with poolId and poolName." error={errors.smsSettings?.inboundSMSCallbackUrl?.message}>

@@ -4,6 +4,7 @@
 import { useRef } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
@@ -154,19 +155,13 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
                 <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/campaign" {...form.register("campaignCallbackUrl")} />
               </Field>
               <Field id="campaign-callback-strategy" label="Send it">
-                <Select {...form.register("campaignCallbackStrategy")}>
-                  <option value="OnCompletion">When it ends</option>
-                  <option value="OnChange">On every change</option>
-                </Select>
+                <CallbackStrategySelect reports="campaign" {...form.register("campaignCallbackStrategy")} />
               </Field>
               <Field id="message-callback-url" label="Delivery report URL" optional hint="Receives each message's delivery reports." error={errors.callbackUrl?.message}>
                 <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/sms" {...form.register("callbackUrl")} />
               </Field>
               <Field id="message-callback-strategy" label="Send it">
-                <Select {...form.register("callbackStrategy")}>
-                  <option value="OnCompletion">On the final status</option>
-                  <option value="OnChange">On every change</option>
-                </Select>
+                <CallbackStrategySelect reports="message" {...form.register("callbackStrategy")} />
               </Field>
             </div>
           </div>
