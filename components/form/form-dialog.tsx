@@ -1,9 +1,12 @@
-// A dialog around one form: Cancel and a submit button bound to the form by id, both held while
-// the request is in flight (Esc and the backdrop too).
+// A dialog around one form: the refusal above the fields, Cancel, and a submit button bound to
+// the form by id, both held while the request is in flight (Esc and the backdrop too). Given
+// onSubmit (see use-form-dialog.ts), the dialog holds the <form> and the children are its
+// fields; without it, a child <form id={formId}> handles its own submit.
 "use client";
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, type ModalProps } from "@/components/ui/dialog";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export function FormDialog({
   open,
@@ -13,6 +16,9 @@ export function FormDialog({
   description,
   size,
   formId,
+  onSubmit,
+  error,
+  formClassName = "space-y-4 pb-2",
   submitLabel,
   submitDisabled,
   cancelLabel = "Cancel",
@@ -24,13 +30,23 @@ export function FormDialog({
   title: ReactNode;
   description?: ReactNode;
   size?: ModalProps["size"];
-  /** The id of the <form> among the children. */
-  formId: string;
+  /** The id of the <form> the submit button in the footer names: a child form's (without onSubmit). */
+  formId?: string;
+  onSubmit?: (e: FormEvent<HTMLFormElement>) => void;
+  /** The server's refusal, shown above the fields. */
+  error?: string;
+  formClassName?: string;
   submitLabel: ReactNode;
   submitDisabled?: boolean;
   cancelLabel?: string;
   children: ReactNode;
 }) {
+  const ownId = useId();
+  const id = formId ?? ownId;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSubmit?.(e);
+  };
   return (
     <Dialog
       open={open}
@@ -44,13 +60,20 @@ export function FormDialog({
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button type="submit" form={formId} loading={pending} disabled={submitDisabled}>
+          <Button type="submit" form={id} loading={pending} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </>
       }
     >
-      {children}
+      {onSubmit ? (
+        <form id={id} noValidate onSubmit={submit} className={formClassName}>
+          {error && <ErrorNote>{error}</ErrorNote>}
+          {children}
+        </form>
+      ) : (
+        children
+      )}
     </Dialog>
   );
 }

@@ -14,7 +14,7 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
 import { Time } from "@/components/ui/time";
-import { ApiError } from "@/lib/ui/api-client";
+import { reasonOf } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { fetchConversation, fetchConversations, numbersKey, sendReply, simulateInbound } from "./api";
 
@@ -160,7 +160,7 @@ function Thread({ msisdn, correspondent, canManage }: { msisdn: string; correspo
             />
             {reply.error && (
               <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
-                {reply.error instanceof ApiError ? reply.error.message : "The reply could not be sent."}
+                {reasonOf(reply.error, "The reply could not be sent.")}
               </p>
             )}
           </div>
@@ -197,27 +197,16 @@ function SimulateInboundDialog({ msisdn, open, onClose, onSent }: { msisdn: stri
       description={`The bundled SMSC simulator sends this message to ${msisdn} as a deliver_sm, exactly as a phone's reply would arrive.`}
       formId="simulate-inbound"
       submitLabel={`Send to ${msisdn}`}
+      onSubmit={() => mutation.mutate()}
+      error={mutation.error ? reasonOf(mutation.error, "The message could not be sent.") : undefined}
+      formClassName="space-y-4"
     >
-      <form
-        id="simulate-inbound"
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <Field id="sim-from" label="From">
-          <Input value={from} onChange={(e) => setFrom(e.target.value)} inputMode="tel" />
-        </Field>
-        <Field id="sim-body" label="Message">
-          <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
-        </Field>
-        {mutation.error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {mutation.error instanceof ApiError ? mutation.error.message : "The message could not be sent."}
-          </p>
-        )}
-      </form>
+      <Field id="sim-from" label="From">
+        <Input value={from} onChange={(e) => setFrom(e.target.value)} inputMode="tel" />
+      </Field>
+      <Field id="sim-body" label="Message">
+        <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+      </Field>
     </FormDialog>
   );
 }

@@ -18,7 +18,7 @@ import { QueryTable } from "@/components/data-table/query-table";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
 import { ErrorNote } from "@/components/ui/error-note";
-import { ApiError } from "@/lib/ui/api-client";
+import { reasonOf } from "@/lib/ui/api-client";
 import { countryName, formatCost } from "@/lib/ui/format";
 import { catalogueCountries, fetchAvailable, numbersKey, rentNumber, type AvailableNumber, type AvailableSearch, type Cost } from "./api";
 
@@ -168,7 +168,7 @@ function RentDialog({ number, balance, onClose }: { number: AvailableNumber | nu
       </div>
       {(short || mutation.error) && (
         <ErrorNote className="mt-4">
-          {short ? "Your balance does not cover the activation and the first month. Top up first." : mutation.error instanceof ApiError ? mutation.error.message : "The number could not be rented."}
+          {short ? "Your balance does not cover the activation and the first month. Top up first." : reasonOf(mutation.error, "The number could not be rented.")}
         </ErrorNote>
       )}
     </Dialog>
