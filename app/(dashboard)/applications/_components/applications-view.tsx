@@ -19,8 +19,8 @@ import { SecretDialog } from "./secret-dialog";
 import { WebhookSecretCard } from "./webhook-secret-card";
 
 export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean; apiBaseUrl: string }) {
-  const paging = usePagination(20);
   const [showRevoked, setShowRevoked] = useState(false);
+  const paging = usePagination(20, [showRevoked]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApplication | null>(null);
   const [revoking, setRevoking] = useState<ApplicationView | null>(null);
@@ -74,14 +74,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
       />
 
       <div className="mb-3 flex items-center justify-between gap-4">
-        <Checkbox
-          label="Show revoked"
-          checked={showRevoked}
-          onChange={(e) => {
-            setShowRevoked(e.target.checked);
-            paging.firstPage();
-          }}
-        />
+        <Checkbox label="Show revoked" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
         {page && (
           <p className="text-sm text-slate-500 dark:text-slate-400">
             {page.totalElements} {showRevoked ? "total" : "active"}

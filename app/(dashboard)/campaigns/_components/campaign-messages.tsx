@@ -81,10 +81,10 @@ function recipientColumns(currency: string) {
 }
 
 export function CampaignMessages({ id, live, started, currency }: { id: string; live: boolean; started: boolean; currency: string }) {
-  const paging = usePagination(20);
   const [status, setStatus] = useState("");
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search.trim(), 300);
+  const paging = usePagination(20, [status, settled]);
   const params = { page: paging.page, size: paging.size, search: settled };
 
   const messages = useQuery({
@@ -104,30 +104,12 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
   const filters = (
     <div className="flex flex-wrap items-center gap-2">
       {started && (
-        <Select
-          aria-label="Filter by status"
-          className="h-9! w-40!"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            paging.firstPage();
-          }}
-        >
+        <Select aria-label="Filter by status" className="h-9! w-40!" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">Every status</option>
           <Options values={statuses} />
         </Select>
       )}
-      <Input
-        type="search"
-        aria-label="Search by number"
-        placeholder="Search by number"
-        className="h-9! w-44!"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          paging.firstPage();
-        }}
-      />
+      <Input type="search" aria-label="Search by number" placeholder="Search by number" className="h-9! w-44!" value={search} onChange={(e) => setSearch(e.target.value)} />
     </div>
   );
 

@@ -29,7 +29,6 @@ const filters = [
 const sending = new Set(["Queued", "Running", "Sent"]);
 
 export function CampaignsView({ canEdit }: { canEdit: boolean }) {
-  const paging = usePagination(20);
   const [filter, setFilter] = useState<(typeof filters)[number]["id"]>("all");
   const [name, setName] = useState("");
   // ?unnamed=true (a shareable link) also lists campaigns sent through the API without a name.
@@ -43,6 +42,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
   };
   const search = useDebouncedValue(name.trim(), 300);
   const states = filters.find((f) => f.id === filter)!.states;
+  const paging = usePagination(20, [states, search, unnamed]);
 
   const query = useQuery({
     queryKey: [...campaignsKey, "list", paging.page, paging.size, states, search, unnamed],
@@ -74,7 +74,6 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
           onClick={() => {
             setFilter("all");
             setName("");
-            paging.firstPage();
           }}
         >
           Clear filters
@@ -115,35 +114,10 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       <PageHeader title="Campaigns" description="Bulk SMS to your contacts and groups: scheduled, personalised, and followed live until every message has its final status." actions={newButton} />
 
       <div className="mb-3 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <Segmented
-          label="Filter by state"
-          options={filters}
-          value={filter}
-          onChange={(id) => {
-            setFilter(id);
-            paging.firstPage();
-          }}
-        />
+        <Segmented label="Filter by state" options={filters} value={filter} onChange={setFilter} />
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <Checkbox
-            label="Show unnamed (API) campaigns"
-            checked={unnamed}
-            onChange={(e) => {
-              setUnnamed(e.target.checked);
-              paging.firstPage();
-            }}
-          />
-          <Input
-            type="search"
-            aria-label="Search campaigns by name"
-            placeholder="Search by name"
-            className="w-56!"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              paging.firstPage();
-            }}
-          />
+          <Checkbox label="Show unnamed (API) campaigns" checked={unnamed} onChange={(e) => setUnnamed(e.target.checked)} />
+          <Input type="search" aria-label="Search campaigns by name" placeholder="Search by name" className="w-56!" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
       </div>
 

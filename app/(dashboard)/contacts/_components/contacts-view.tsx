@@ -45,11 +45,12 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
   const toast = useToast();
   const [search, setSearch] = useState(initialSearch);
   const [group, setGroup] = useState(initialGroup);
-  const paging = usePagination(25);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<DashboardContact | "new" | null>(null);
   const [deleting, setDeleting] = useState<DashboardContact | null>(null);
   const settledSearch = useDebouncedValue(search, 250);
+  // A new search or group starts at its first page.
+  const paging = usePagination(25, [settledSearch, group]);
 
   // The filters live in the address bar, so a link can open a group and the back button works.
   useEffect(() => {
@@ -60,10 +61,9 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
     if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, "", next);
   }, [group, settledSearch]);
 
-  // A new search or group starts at its first page with nothing selected: an action never
-  // reaches rows that are no longer on screen.
+  // A new search or group also starts with nothing selected: an action never reaches rows that
+  // are no longer on screen.
   useEffect(() => {
-    paging.firstPage();
     setSelected(new Set());
   }, [settledSearch, group]);
 

@@ -24,7 +24,7 @@ import { catalogueCountries, fetchAvailable, numbersKey, rentNumber, type Availa
 
 export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: () => void }) {
   const [search, setSearch] = useState<AvailableSearch>({ country: "US", type: "", service: "", areaCode: "", contains: "" });
-  const paging = usePagination(10);
+  const paging = usePagination(10, [search]);
   const [renting, setRenting] = useState<AvailableNumber | null>(null);
   const northAmerica = search.country === "US" || search.country === "CA";
   const query = useQuery({
@@ -32,10 +32,7 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
     queryFn: () => fetchAvailable(search, paging.page, paging.size),
     placeholderData: keepPreviousData,
   });
-  const set = (patch: Partial<AvailableSearch>) => {
-    setSearch((s) => ({ ...s, ...patch }));
-    paging.firstPage();
-  };
+  const set = (patch: Partial<AvailableSearch>) => setSearch((s) => ({ ...s, ...patch }));
   const columns = useMemo<ColumnDef<AvailableNumber, unknown>[]>(
     () => [
       { header: "Number", cell: ({ row }) => <span className="font-mono font-medium">{row.original.msisdn}</span> },
