@@ -18,24 +18,9 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
     <div className="flex flex-wrap items-center justify-end gap-2">
       {period.range === "custom" && (
         <div className="flex items-center gap-2 text-sm">
-          <Input
-            type="date"
-            aria-label="First day"
-            className="h-9! w-40!"
-            max={period.end || today}
-            value={period.start}
-            onChange={(e) => onChange({ ...period, start: e.target.value })}
-          />
+          <Input type="date" aria-label="First day" className="h-9! w-40!" max={period.end || today} value={period.start} onChange={(e) => onChange({ ...period, start: e.target.value })} />
           <span className="text-slate-500">to</span>
-          <Input
-            type="date"
-            aria-label="Last day"
-            className="h-9! w-40!"
-            min={period.start}
-            max={today}
-            value={period.end}
-            onChange={(e) => onChange({ ...period, end: e.target.value })}
-          />
+          <Input type="date" aria-label="Last day" className="h-9! w-40!" min={period.start} max={today} value={period.end} onChange={(e) => onChange({ ...period, end: e.target.value })} />
         </div>
       )}
       <Segmented

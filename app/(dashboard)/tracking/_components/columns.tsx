@@ -10,13 +10,7 @@ const sortable = new Set(["createdAt", "statusAt", "to", "from", "status", "coun
 const muted = (text: string) => (text ? text : <span className="text-slate-400">—</span>);
 
 const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
-  {
-    id: "createdAt",
-    header: "Created",
-    cell: ({ row }) => (
-      <Time at={row.original.createdAt} show="seconds" className="whitespace-nowrap tabular-nums" />
-    ),
-  },
+  { id: "createdAt", header: "Created", cell: ({ row }) => <Time at={row.original.createdAt} show="seconds" className="whitespace-nowrap tabular-nums" /> },
   {
     id: "direction",
     header: "Dir.",
@@ -57,13 +51,7 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
     meta: { className: "text-right" },
     cell: ({ row }) => (row.original.latency ? <span className="whitespace-nowrap tabular-nums">{row.original.latency.toFixed(1)} s</span> : muted("")),
   },
-  {
-    id: "statusAt",
-    header: "Status at",
-    cell: ({ row }) => (
-      <Time at={row.original.statusAt} show="seconds" className="whitespace-nowrap tabular-nums" />
-    ),
-  },
+  { id: "statusAt", header: "Status at", cell: ({ row }) => <Time at={row.original.statusAt} show="seconds" className="whitespace-nowrap tabular-nums" /> },
   {
     id: "smsId",
     header: "SMS id",

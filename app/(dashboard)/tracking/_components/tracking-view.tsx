@@ -33,6 +33,9 @@ const presets: { id: TrackingRange; label: string }[] = [
 ];
 
 const apply = <T,>(u: Updater<T>, old: T): T => (typeof u === "function" ? (u as (o: T) => T)(old) : u);
+/** The search keeps instants (ISO); the inputs show and take the browser's local time. */
+const toLocal = (iso: string) => (iso ? dateToLocal(new Date(iso)) : "");
+const fromLocal = (value: string) => localToDate(value)?.toISOString() ?? "";
 
 export function TrackingView({ canResend }: { canResend: boolean }) {
   const [state, update] = useSearchState();
@@ -83,21 +86,9 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
           />
           {state.range === "custom" && (
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <Input
-                type="datetime-local"
-                aria-label="From"
-                className="w-52!"
-                value={state.start ? dateToLocal(new Date(state.start)) : ""}
-                onChange={(e) => update({ start: localToDate(e.target.value)?.toISOString() ?? "" })}
-              />
+              <Input type="datetime-local" aria-label="From" className="w-52!" value={toLocal(state.start)} onChange={(e) => update({ start: fromLocal(e.target.value) })} />
               <span className="text-slate-500">to</span>
-              <Input
-                type="datetime-local"
-                aria-label="To"
-                className="w-52!"
-                value={state.end ? dateToLocal(new Date(state.end)) : ""}
-                onChange={(e) => update({ end: localToDate(e.target.value)?.toISOString() ?? "" })}
-              />
+              <Input type="datetime-local" aria-label="To" className="w-52!" value={toLocal(state.end)} onChange={(e) => update({ end: fromLocal(e.target.value) })} />
             </div>
           )}
           <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
