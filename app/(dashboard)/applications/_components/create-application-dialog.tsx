@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useFormDialog } from "@/components/form/use-form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 import { CheckboxField } from "@/components/form/checkbox-field";
 import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
 import { Checkbox } from "@/components/ui/checkbox";

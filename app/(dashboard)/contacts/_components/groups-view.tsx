@@ -24,7 +24,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useFormDialog } from "@/components/form/use-form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 import { countOf } from "@/lib/ui/format";
 import { MergeIcon } from "./icons";
 

@@ -22,7 +22,7 @@ import { createLabel, fetchLabels, labelsKey, type DashboardLabel } from "./api"
 import { LoadError } from "@/components/ui/load-error";
 import { ContactsTabs } from "./contacts-tabs";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useFormDialog } from "@/components/form/use-form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 
 const builtInNames: Record<string, string> = {
   firstName: "First name",

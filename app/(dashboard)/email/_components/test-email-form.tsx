@@ -1,9 +1,9 @@
 // Send a test email through the same path as the API: tracked links and pixel by default.
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { FormCard } from "@/components/form/form-card";
+import { useFormSubmit } from "@/components/form/use-form-submit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -23,21 +23,19 @@ const defaults: EmailTestForm = {
 
 export function TestEmailForm({ onSent }: { onSent: (id: string) => void }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(emailTestForm), defaultValues: defaults });
   const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: (v: EmailTestForm) => sendTestEmail(toSendEmailBody(v)),
-    onSuccess: (e) => {
+  const submitting = useFormSubmit(form, {
+    submit: (v: EmailTestForm) => sendTestEmail(toSendEmailBody(v)),
+    refresh: [emailsKey, sinkKey],
+    onSaved: (e) => {
       toast({ title: "Email queued", description: `${e.trackedLinks} links tracked.` });
-      void queryClient.invalidateQueries({ queryKey: emailsKey });
-      void queryClient.invalidateQueries({ queryKey: sinkKey });
       onSent(e.trackingId);
     },
-    onError: (err) => form.setError("root.server", { type: "server", message: problemOf(err, "The email could not be sent.") }),
+    describe: (err) => problemOf(err, "The email could not be sent."),
   });
   return (
-    <FormCard title="Send a test email" onSubmit={form.handleSubmit((v) => mutation.mutate(v))} error={errors.root?.server?.message} submitLabel="Send email" pending={mutation.isPending}>
+    <FormCard {...submitting} title="Send a test email" submitLabel="Send email">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="email-from" label="From" error={errors.from?.message}>
           <Input type="email" {...form.register("from")} />

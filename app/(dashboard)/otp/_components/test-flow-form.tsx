@@ -2,9 +2,9 @@
 // simulators show the failover (…0006: Viber never delivers).
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { FormCard } from "@/components/form/form-card";
+import { useFormSubmit } from "@/components/form/use-form-submit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -25,29 +25,20 @@ const defaults: OtpTestForm = {
 
 export function TestFlowForm({ onStarted }: { onStarted: (flowId: string) => void }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(otpTestForm), defaultValues: defaults });
   const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: (v: OtpTestForm) => startFlow(toSendFailoverBody(v)),
-    onSuccess: (flow) => {
+  const submitting = useFormSubmit(form, {
+    submit: (v: OtpTestForm) => startFlow(toSendFailoverBody(v)),
+    refresh: [flowsKey, ["me"]],
+    onSaved: (flow) => {
       toast({ title: "Flow started", description: "Follow its steps on the right." });
-      void queryClient.invalidateQueries({ queryKey: flowsKey });
-      void queryClient.invalidateQueries({ queryKey: ["me"] });
       onStarted(flow.flowId);
     },
-    onError: (err) => form.setError("root.server", { type: "server", message: problemOf(err, "The flow could not be started.") }),
+    describe: (err) => problemOf(err, "The flow could not be started."),
   });
   const viber = form.watch("viber");
   return (
-    <FormCard
-      title="Start a test flow"
-      description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS."
-      onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
-      error={errors.root?.server?.message}
-      submitLabel="Send code"
-      pending={mutation.isPending}
-    >
+    <FormCard {...submitting} title="Start a test flow" description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS." submitLabel="Send code">
       <Field id="otp-to" label="Phone number" hint="International format." error={errors.to?.message}>
         <Input type="tel" autoComplete="off" {...form.register("to")} />
       </Field>

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useFormDialog } from "@/components/form/use-form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 import { CheckboxField } from "@/components/form/checkbox-field";
 import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useFormDialog } from "@/components/form/use-form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Options, Select } from "@/components/ui/select";
