@@ -1,26 +1,27 @@
 // What every dashboard form does around its fields: send the validated values once, refresh what
-// changed, and put a refusal on its field (a name already taken) or above the fields; in a
+// changed and say so, and put a refusal on its fields (a name already taken) or above them; in a
 // dialog, also reset and close, and hold closing while the request is in flight. Spread the
 // result into <FormCard> or <FormDialog>.
 "use client";
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
-import { ApiError, reasonOf } from "@/lib/ui/api-client";
+import { type ToastInput, useToast } from "@/components/ui/toast";
+import { ApiError, problemOf } from "@/lib/ui/api-client";
 
 export interface FormSubmitOptions<TForm extends FieldValues, TBody, TResult> {
   submit: (body: TBody) => Promise<TResult>;
   /** Queries the change shows in, refreshed before onSaved. */
   refresh?: QueryKey[];
-  /** After the refresh: say so, hand the result on. */
+  /** The toast that says it is done. */
+  announce?: (result: TResult) => ToastInput;
+  /** After the refresh: hand the result on. */
   onSaved?: (result: TResult) => unknown;
   /** Fields that take the server's per-field messages ("scopes.0" lands on scopes). */
   fields?: readonly FieldPath<TForm>[];
   /** A conflict (409, or this error code) is this field's message: the name is taken. */
   conflict?: { field: FieldPath<TForm>; message: string; code?: string };
-  /** Above the fields when the server's reason could not be read. */
+  /** Above the fields when the server's answer could not be read. */
   fallback?: string;
-  /** What to say above the fields instead of the server's reason. */
-  describe?: (err: Error) => string;
 }
 
 /** A form that sends its validated values once; spread the result into <FormCard>. */
@@ -29,18 +30,20 @@ export function useFormSubmit<TForm extends FieldValues, TBody, TResult>(form: U
 }
 
 function useSubmission<TForm extends FieldValues, TBody, TResult>(form: UseFormReturn<TForm, unknown, TBody>, options: FormSubmitOptions<TForm, TBody, TResult>) {
-  const { submit, refresh = [], onSaved, fields = [], conflict, fallback, describe = (err) => reasonOf(err, fallback ?? err.message) } = options;
+  const { submit, refresh = [], announce, onSaved, fields = [], conflict, fallback } = options;
   const queryClient = useQueryClient();
+  const toast = useToast();
   const mutation = useMutation({
     mutationFn: submit,
     onSuccess: async (result) => {
       for (const queryKey of refresh) await queryClient.invalidateQueries({ queryKey });
+      if (announce) toast(announce(result));
       await onSaved?.(result);
     },
     onError: (err) => {
       if (conflict && err instanceof ApiError && (conflict.code ? err.code === conflict.code : err.status === 409)) return form.setError(conflict.field, { type: "server", message: conflict.message });
       if (placeOnFields(form, err, fields)) return;
-      form.setError("root.server", { type: "server", message: describe(err) });
+      form.setError("root.server", { type: "server", message: problemOf(err, fallback ?? err.message) });
     },
   });
   const submitting = { pending: mutation.isPending, onSubmit: form.handleSubmit((body) => mutation.mutate(body)), error: form.formState.errors.root?.server?.message };

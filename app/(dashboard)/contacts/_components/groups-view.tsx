@@ -211,14 +211,13 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
 }
 
 function CreateGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const toast = useToast();
   const form = useForm<GroupForm>({ resolver: zodResolver(groupForm), defaultValues: { name: "" } });
   const dialog = useFormDialog(form, {
     open,
     onClose,
     submit: (body: GroupForm) => createGroup(body.name),
     refresh: [contactsKey],
-    onSaved: (g) => toast({ title: `Created ${g.name}`, description: "Add contacts to it from the Contacts tab, or import a CSV into it." }),
+    announce: (g) => ({ title: `Created ${g.name}`, description: "Add contacts to it from the Contacts tab, or import a CSV into it." }),
     conflict: { field: "name", message: "There is already a group with this name" },
   });
   return (

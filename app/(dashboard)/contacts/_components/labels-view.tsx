@@ -16,7 +16,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
-import { useToast } from "@/components/ui/toast";
 import { labelForm, type LabelForm } from "@/lib/schemas/dashboard-contacts";
 import { createLabel, fetchLabels, labelsKey, type DashboardLabel } from "./api";
 import { LoadError } from "@/components/ui/load-error";
@@ -113,7 +112,6 @@ export function LabelsView({ canEdit }: { canEdit: boolean }) {
 const defaults: LabelForm = { name: "", type: "Text" };
 
 function CreateLabelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const toast = useToast();
   const form = useForm<LabelForm>({ resolver: zodResolver(labelForm), defaultValues: defaults });
   const { errors } = form.formState;
   const dialog = useFormDialog(form, {
@@ -121,7 +119,7 @@ function CreateLabelDialog({ open, onClose }: { open: boolean; onClose: () => vo
     onClose,
     submit: createLabel,
     refresh: [labelsKey],
-    onSaved: (l) => toast({ title: `Field “${l.name}” created`, description: `Write [~${l.name}] in a campaign to use it.` }),
+    announce: (l) => ({ title: `Field “${l.name}” created`, description: `Write [~${l.name}] in a campaign to use it.` }),
     conflict: { field: "name", message: "A field with this name already exists" },
   });
   return (

@@ -7,9 +7,7 @@ import { useFormSubmit } from "@/components/form/use-form-submit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
 import { emailTestForm, toSendEmailBody, type EmailTestForm } from "@/lib/schemas/email";
-import { problemOf } from "@/lib/ui/api-client";
 import { emailsKey, sendTestEmail, sinkKey } from "./api";
 
 const defaults: EmailTestForm = {
@@ -22,17 +20,14 @@ const defaults: EmailTestForm = {
 };
 
 export function TestEmailForm({ onSent }: { onSent: (id: string) => void }) {
-  const toast = useToast();
   const form = useForm({ resolver: zodResolver(emailTestForm), defaultValues: defaults });
   const { errors } = form.formState;
   const submitting = useFormSubmit(form, {
     submit: (v: EmailTestForm) => sendTestEmail(toSendEmailBody(v)),
     refresh: [emailsKey, sinkKey],
-    onSaved: (e) => {
-      toast({ title: "Email queued", description: `${e.trackedLinks} links tracked.` });
-      onSent(e.trackingId);
-    },
-    describe: (err) => problemOf(err, "The email could not be sent."),
+    announce: (e) => ({ title: "Email queued", description: `${e.trackedLinks} links tracked.` }),
+    onSaved: (e) => onSent(e.trackingId),
+    fallback: "The email could not be sent.",
   });
   return (
     <FormCard {...submitting} title="Send a test email" submitLabel="Send email">

@@ -8,9 +8,7 @@ import { useFormSubmit } from "@/components/form/use-form-submit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
 import { otpTestForm, toSendFailoverBody, type OtpTestForm } from "@/lib/schemas/otp";
-import { problemOf } from "@/lib/ui/api-client";
 import { flowsKey, startFlow } from "./api";
 
 const defaults: OtpTestForm = {
@@ -24,17 +22,14 @@ const defaults: OtpTestForm = {
 };
 
 export function TestFlowForm({ onStarted }: { onStarted: (flowId: string) => void }) {
-  const toast = useToast();
   const form = useForm({ resolver: zodResolver(otpTestForm), defaultValues: defaults });
   const { errors } = form.formState;
   const submitting = useFormSubmit(form, {
     submit: (v: OtpTestForm) => startFlow(toSendFailoverBody(v)),
     refresh: [flowsKey, ["me"]],
-    onSaved: (flow) => {
-      toast({ title: "Flow started", description: "Follow its steps on the right." });
-      onStarted(flow.flowId);
-    },
-    describe: (err) => problemOf(err, "The flow could not be started."),
+    announce: () => ({ title: "Flow started", description: "Follow its steps on the right." }),
+    onSaved: (flow) => onStarted(flow.flowId),
+    fallback: "The flow could not be started.",
   });
   const viber = form.watch("viber");
   return (

@@ -12,7 +12,6 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Options, Select } from "@/components/ui/select";
-import { useToast } from "@/components/ui/toast";
 import { createPoolBody, type CreatePoolBody } from "@/lib/schemas/pools";
 import { countryName } from "@/lib/ui/format";
 import { createPool, fetchPickable, poolsKey, updatePool, type Pool } from "./api";
@@ -38,13 +37,12 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
   const errors = form.formState.errors;
   const numbers = useQuery({ queryKey: [...poolsKey, "pickable"], queryFn: fetchPickable });
   const pickable = (numbers.data?.content ?? []).filter((n) => n.services.includes("Sms"));
-  const toast = useToast();
   const dialog = useFormDialog(form, {
     open: true,
     onClose,
     submit: (body: CreatePoolBody) => (pool ? updatePool(pool.poolId, body) : createPool(body)),
     refresh: [poolsKey, ["numbers"]],
-    onSaved: (p) => toast({ title: pool ? `Pool “${p.poolName}” saved` : `Pool “${p.poolName}” created`, tone: "success" }),
+    announce: (p) => ({ title: pool ? `Pool “${p.poolName}” saved` : `Pool “${p.poolName}” created`, tone: "success" }),
     fallback: "The pool could not be saved.",
   });
 
