@@ -34,12 +34,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
   const page = query.data;
 
   const columns = useMemo(() => applicationColumns({ canManage, onOpen: setViewing, onRevoke: setRevoking }), [canManage]);
-  const newButton = canManage && (
-    <Button onClick={() => setCreating(true)}>
-      <PlusIcon />
-      New application
-    </Button>
-  );
+  const newButton = canManage && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New application</Button>;
 
   const empty = showRevoked ? (
     <EmptyState icon={<KeyIcon size={22} />} title="No applications" description="This account has no applications, active or revoked." />
@@ -54,14 +49,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
           {!canManage && " Ask an account owner to create one."}
         </>
       }
-      action={
-        canManage && (
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon />
-            Create an application
-          </Button>
-        )
-      }
+      action={canManage && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>Create an application</Button>}
     />
   );
 

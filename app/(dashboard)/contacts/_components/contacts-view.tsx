@@ -107,10 +107,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
         <UploadIcon />
         Import CSV
       </Link>
-      <Button onClick={() => setOpen("new")}>
-        <PlusIcon />
-        New contact
-      </Button>
+      <Button icon={<PlusIcon />} onClick={() => setOpen("new")}>New contact</Button>
     </>
   );
 
@@ -153,10 +150,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
               <UploadIcon />
               Import a CSV file
             </Link>
-            <Button variant="secondary" onClick={() => setOpen("new")}>
-              <PlusIcon />
-              Add a contact
-            </Button>
+            <Button icon={<PlusIcon />} variant="secondary" onClick={() => setOpen("new")}>Add a contact</Button>
           </>
         )
       }

@@ -122,10 +122,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
                 <MergeIcon />
                 Merge {selected.length >= 2 ? `${selected.length} groups` : "groups"}
               </Button>
-              <Button onClick={() => setCreating(true)}>
-                <PlusIcon />
-                New group
-              </Button>
+              <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New group</Button>
             </>
           )
         }
@@ -151,14 +148,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
               icon={<UsersIcon size={22} />}
               title="No groups of your own yet"
               description="Create a group, then add contacts to it from the Contacts tab, or import a CSV straight into it."
-              action={
-                canEdit && (
-                  <Button onClick={() => setCreating(true)}>
-                    <PlusIcon />
-                    Create a group
-                  </Button>
-                )
-              }
+              action={canEdit && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>Create a group</Button>}
             />
           )}
         </>

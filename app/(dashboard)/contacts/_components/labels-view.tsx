@@ -64,14 +64,7 @@ export function LabelsView({ canEdit }: { canEdit: boolean }) {
       <PageHeader
         title="Contacts"
         description="Custom fields hold what you know about each contact beyond name and number — a city, a loyalty tier, a birthday month — and fill placeholders in campaign messages."
-        actions={
-          canEdit && (
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon />
-              New field
-            </Button>
-          )
-        }
+        actions={canEdit && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New field</Button>}
       />
       <ContactsTabs active="/contacts/labels" />
       {labels.isPending ? (

@@ -64,10 +64,7 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
         actions={
           // Not while the list loads: an account without numbers gets the search instead.
           canManage && query.data && !showSearch && (
-            <Button onClick={() => setSearching(true)}>
-              <PlusIcon />
-              Rent a number
-            </Button>
+            <Button icon={<PlusIcon />} onClick={() => setSearching(true)}>Rent a number</Button>
           )
         }
       />

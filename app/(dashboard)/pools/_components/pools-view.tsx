@@ -23,12 +23,7 @@ export function PoolsView({ canManage }: { canManage: boolean }) {
   const [deleting, setDeleting] = useState<Pool | null>(null);
   const query = useQuery({ queryKey: poolsKey, queryFn: fetchPools });
   const pools = query.data?.content ?? [];
-  const newButton = canManage && (
-    <Button onClick={() => setEditing("new")}>
-      <PlusIcon />
-      New pool
-    </Button>
-  );
+  const newButton = canManage && <Button icon={<PlusIcon />} onClick={() => setEditing("new")}>New pool</Button>;
   return (
     <>
       <PageHeader

@@ -48,10 +48,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
         title="Users"
         description={`Who can sign in to ${accountName}, and what each may do.`}
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon />
-            Add user
-          </Button>
+          <Button icon={<PlusIcon />} onClick={() => setAdding(true)}>Add user</Button>
         }
       />
       <Card>
