@@ -6,7 +6,7 @@ import Link from "next/link";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ChevronRightIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { Time } from "@/components/ui/time";
 import { isFinal } from "@/lib/core/sms/statuses";
 import { plural } from "@/lib/ui/format";
@@ -28,11 +28,7 @@ export function RecentMessages({ className }: { className?: string }) {
         description={page && page.totalElements > SIZE ? `The latest ${SIZE} of ${page.totalElements} sent from this account.` : undefined}
       />
       {query.isPending ? (
-        <div className="space-y-3 px-5 py-4" aria-hidden="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
+        <Skeletons className="space-y-3 px-5 py-4" sizes={["h-10", "h-10", "h-10"]} />
       ) : !page ? (
         <p role="alert" className="px-5 py-6 text-sm text-red-700 dark:text-red-400">
           Recent messages could not be loaded: {query.error?.message}

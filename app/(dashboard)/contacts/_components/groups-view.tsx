@@ -15,7 +15,7 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon, TrashIcon, UsersIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
 import { groupForm, mergeGroupsForm, type GroupForm, type MergeGroupsForm } from "@/lib/schemas/dashboard-contacts";
@@ -130,11 +130,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
       <ContactsTabs active="/contacts/groups" />
 
       {groups.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
+        <Skeletons sizes={Array(4).fill("h-12 w-full")} />
       ) : groups.isError ? (
         <LoadError what="Groups" message={groups.error.message} onRetry={() => groups.refetch()} />
       ) : (

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ChevronLeftIcon, SendIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClasses } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons } from "@/components/ui/skeleton";
 import { LoadError } from "@/components/ui/load-error";
 import { isFinal } from "@/lib/core/sms/statuses";
 import { ApiError } from "@/lib/ui/api-client";
@@ -127,10 +127,7 @@ function MessageSkeleton() {
       <Skeleton className="h-8 w-72" />
       <Skeleton className="mt-3 h-4 w-96 max-w-full" />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-6">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-48" />
-        </div>
+        <Skeletons className="space-y-6" sizes={["h-40", "h-48"]} />
         <Skeleton className="h-96" />
       </div>
     </div>

@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { MailIcon, SendIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
 import { Time } from "@/components/ui/time";
 import { reasonOf } from "@/lib/ui/api-client";
@@ -40,10 +40,7 @@ export function Conversations({ msisdn, canManage }: { msisdn: string; canManage
         }
       />
       {list.isLoading ? (
-        <div className="space-y-3 p-5">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
+        <Skeletons className="space-y-3 p-5" sizes={["h-12", "h-12"]} />
       ) : conversations.length === 0 ? (
         <EmptyState
           icon={<MailIcon size={22} />}

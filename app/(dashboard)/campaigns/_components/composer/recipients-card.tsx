@@ -14,7 +14,7 @@ import { cn } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field";
 import { PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { ErrorNote } from "@/components/ui/error-note";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
@@ -110,11 +110,7 @@ function GroupPicker({ form, audience }: { form: UseFormReturn<CampaignForm>; au
   const [filter, setFilter] = useState("");
   if (!audience)
     return (
-      <div className="space-y-2" aria-hidden="true">
-        <Skeleton className="h-6 w-48" />
-        <Skeleton className="h-6 w-40" />
-        <Skeleton className="h-6 w-56" />
-      </div>
+      <Skeletons sizes={["h-6 w-48", "h-6 w-40", "h-6 w-56"]} />
     );
   const own = audience.groups.filter((g) => g.name !== "All" && g.name !== "NotListed");
   const shown = audience.groups.filter((g) => !filter || g.name.toLowerCase().includes(filter.toLowerCase()) || groupLabel(g.name).toLowerCase().includes(filter.toLowerCase()));
@@ -182,10 +178,7 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
       {settled && (
         <div className="mt-2 rounded-lg border border-slate-200 dark:border-slate-800">
           {results.isPending ? (
-            <div className="space-y-2 p-3" aria-hidden="true">
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-5 w-1/2" />
-            </div>
+            <Skeletons className="p-3" sizes={["h-5 w-2/3", "h-5 w-1/2"]} />
           ) : results.isError ? (
             <p className="p-3 text-sm text-red-700 dark:text-red-400">{results.error.message}</p>
           ) : results.data.content.length === 0 ? (

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AlertIcon, ChevronLeftIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Options, Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { StaticTable } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
 import { roles, roleSummaries } from "@/lib/core/users/roles";
@@ -58,11 +58,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
             <AlertIcon /> {users.error.message}
           </p>
         ) : users.isPending ? (
-          <div className="space-y-3 p-5">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <Skeletons className="space-y-3 p-5" sizes={Array(3).fill("h-10 w-full")} />
         ) : (
           <StaticTable
             label="Users"
