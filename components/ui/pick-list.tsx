@@ -23,17 +23,14 @@ export interface PickListProps<T> {
   refetchInterval?: number | ((page: ListPage<T> | undefined) => number | false);
   /** Shown while the list is empty: what it will hold and how to get there. */
   empty: ReactNode;
-  /** Names what failed to load ("The flows" could not be loaded); without it the reason stands alone. */
-  what?: string;
   getId: (row: T) => string;
   selected: string | null;
   onSelect: (id: string) => void;
-  /** Layout of each row's button (its content is `children`). */
-  rowClassName?: string;
+  /** A row's content, laid out in a line. */
   children: (row: T) => ReactNode;
 }
 
-export function PickList<T>({ label, queryKey, fetchPage, refetchInterval, empty, what, getId, selected, onSelect, rowClassName, children }: PickListProps<T>) {
+export function PickList<T>({ label, queryKey, fetchPage, refetchInterval, empty, getId, selected, onSelect, children }: PickListProps<T>) {
   const [page, setPage] = useState(0);
   const q = useQuery({
     queryKey: [...queryKey, page],
@@ -41,7 +38,7 @@ export function PickList<T>({ label, queryKey, fetchPage, refetchInterval, empty
     refetchInterval: typeof refetchInterval === "function" ? (query) => refetchInterval(query.state.data) : refetchInterval,
   });
   if (q.isPending) return <Skeleton className="m-4 h-16" />;
-  if (q.isError) return <p className="p-4 text-sm text-red-700 dark:text-red-300">{what ? `${what} could not be loaded: ${q.error.message}` : q.error.message}</p>;
+  if (q.isError) return <p className="p-4 text-sm text-red-700 dark:text-red-300">{label} could not be loaded: {q.error.message}</p>;
   if (q.data.content.length === 0) return empty;
   return (
     <>
@@ -54,7 +51,7 @@ export function PickList<T>({ label, queryKey, fetchPage, refetchInterval, empty
                 type="button"
                 onClick={() => onSelect(id)}
                 aria-current={selected === id ? "true" : undefined}
-                className={cn("w-full px-4 py-3 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-800/60", rowClassName, selected === id && "bg-indigo-50/70 dark:bg-indigo-500/10")}
+                className={cn("flex w-full items-center gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-800/60", selected === id && "bg-indigo-50/70 dark:bg-indigo-500/10")}
               >
                 {children(row)}
               </button>

@@ -8,20 +8,11 @@ import { formatRelative } from "@/lib/ui/format";
 import { emailsKey, listEmails } from "./api";
 
 export function EmailList({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
+  const empty = <EmptyState title="No emails yet" description="Send a test email, or POST /api/transactional-email." />;
   return (
     <Card>
       <CardHeader title="Sent emails" description="Opens and clicks are recorded whether or not a callback is set." />
-      <PickList
-        label="Emails"
-        queryKey={emailsKey}
-        fetchPage={listEmails}
-        refetchInterval={3000}
-        empty={<EmptyState title="No emails yet" description="Send a test email, or POST /api/transactional-email." />}
-        getId={(e) => e.trackingId}
-        selected={selected}
-        onSelect={onSelect}
-        rowClassName="flex items-center gap-3"
-      >
+      <PickList label="Emails" queryKey={emailsKey} fetchPage={listEmails} refetchInterval={3000} empty={empty} getId={(e) => e.trackingId} selected={selected} onSelect={onSelect}>
         {(e) => (
           <>
             <span className="min-w-0 flex-1">

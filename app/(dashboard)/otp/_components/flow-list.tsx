@@ -2,27 +2,21 @@
 "use client";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PickList } from "@/components/ui/pick-list";
+import { type ListPage, PickList } from "@/components/ui/pick-list";
+import type { FlowSummary } from "@/lib/schemas/otp";
 import { formatRelative } from "@/lib/ui/format";
 import { flowsKey, listFlows } from "./api";
 import { ChannelBadge, FlowStatus } from "./flow-status";
 
+/** Quick while a flow is still going, so its steps show as they happen. */
+const whileInProgress = (page: ListPage<FlowSummary> | undefined) => (page?.content.some((f) => f.status === "InProgress") ? 1500 : 10_000);
+
 export function FlowList({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
+  const empty = <EmptyState title="No OTP flows yet" description="Start a test flow, or send one with POST /api/otp/send-failover." />;
   return (
     <Card>
       <CardHeader title="Flows" description="Each flow sends one code, channel after channel, until one delivers." />
-      <PickList
-        label="OTP flows"
-        what="The flows"
-        queryKey={flowsKey}
-        fetchPage={listFlows}
-        refetchInterval={(page) => (page?.content.some((f) => f.status === "InProgress") ? 1500 : 10_000)}
-        empty={<EmptyState title="No OTP flows yet" description="Start a test flow, or send one with POST /api/otp/send-failover." />}
-        getId={(f) => f.flowId}
-        selected={selected}
-        onSelect={onSelect}
-        rowClassName="flex items-center gap-3"
-      >
+      <PickList label="OTP flows" queryKey={flowsKey} fetchPage={listFlows} refetchInterval={whileInProgress} empty={empty} getId={(f) => f.flowId} selected={selected} onSelect={onSelect}>
         {(f) => (
           <>
             <span className="min-w-0 flex-1">
