@@ -13,7 +13,7 @@ import { getCaptured, listCaptured, sinkKey } from "./api";
 import { HtmlPreview } from "./html-preview";
 
 export function CapturedMail({ usesSink }: { usesSink: boolean }) {
-  const [selected, pick] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
   const empty = <EmptyState title="No captured mail" description="Send an email: the sink receives it over SMTP and it shows here." />;
   return (
     <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
@@ -22,7 +22,16 @@ export function CapturedMail({ usesSink }: { usesSink: boolean }) {
           title="Captured by the SMTP sink"
           description={usesSink ? "The bundled mail server keeps every message it receives instead of delivering it." : "SMTP_URL is set: mail goes to that server; the sink shows what it captured before."}
         />
-        <PickList label="Captured mail" queryKey={sinkKey} fetchPage={listCaptured} refetchInterval={3000} empty={empty} getId={(m) => m.id} selected={selected} onSelect={pick}>
+        <PickList
+          label="Captured mail"
+          queryKey={sinkKey}
+          fetchPage={listCaptured}
+          refetchInterval={3000}
+          empty={empty}
+          getId={(m) => m.id}
+          selected={selected}
+          onSelect={setSelected}
+        >
           {(m) => (
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{m.subject || "(no subject)"}</span>
