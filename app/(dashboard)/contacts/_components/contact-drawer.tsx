@@ -164,12 +164,7 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
           <Field id="contact-email" label="Email" optional error={errors.email?.message}>
             <Input type="email" autoComplete="off" placeholder="name@example.com" {...form.register("email")} />
           </Field>
-          <CheckboxField
-            control={form.control}
-            name="vip"
-            label="VIP"
-            description="Mark the people who matter most; campaigns can target them by the vip field."
-          />
+          <CheckboxField control={form.control} name="vip" label="VIP" description="Mark the people who matter most; campaigns can target them by the vip field." />
 
           <Controller
             control={form.control}

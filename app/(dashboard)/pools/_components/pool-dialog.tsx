@@ -7,7 +7,7 @@ import { Controller, useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
 import { useFormDialog } from "@/components/form/use-form-submit";
 import { CheckboxField } from "@/components/form/checkbox-field";
-import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
+import { CallbackStrategySelect } from "@/components/form/callback-fields";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

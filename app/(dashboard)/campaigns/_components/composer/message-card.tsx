@@ -4,7 +4,7 @@
 import { useRef } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { CheckboxField } from "@/components/form/checkbox-field";
-import { CallbackStrategySelect } from "@/components/form/callback-strategy-select";
+import { CallbackFields } from "@/components/form/callback-fields";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
@@ -142,27 +142,11 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
               <Field id="campaign-ttl" label="Validity (minutes)" hint="A message not delivered by then is Undelivered: 1 to 4320 (3 days)." error={errors.ttl?.message}>
                 <Input type="number" min={1} max={4320} step={1} inputMode="numeric" {...form.register("ttl", { valueAsNumber: true })} />
               </Field>
-              <CheckboxField
-                control={form.control}
-                name="flash"
-                className="sm:pt-7"
-                label="Flash SMS"
-                description="Shown on the screen at once and not stored in the inbox."
-              />
+              <CheckboxField control={form.control} name="flash" className="sm:pt-7" label="Flash SMS" description="Shown on the screen at once and not stored in the inbox." />
             </div>
             <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_13rem]">
-              <Field id="campaign-callback-url" label="Campaign callback URL" optional hint="Receives the campaign's state changes." error={errors.campaignCallbackUrl?.message}>
-                <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/campaign" {...form.register("campaignCallbackUrl")} />
-              </Field>
-              <Field id="campaign-callback-strategy" label="Send it">
-                <CallbackStrategySelect reports="campaign" {...form.register("campaignCallbackStrategy")} />
-              </Field>
-              <Field id="message-callback-url" label="Delivery report URL" optional hint="Receives each message's delivery reports." error={errors.callbackUrl?.message}>
-                <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/sms" {...form.register("callbackUrl")} />
-              </Field>
-              <Field id="message-callback-strategy" label="Send it">
-                <CallbackStrategySelect reports="message" {...form.register("callbackStrategy")} />
-              </Field>
+              <CallbackFields form={form} name="campaignCallback" label="Campaign callback URL" hint="Receives the campaign's state changes." reports="campaign" />
+              <CallbackFields form={form} name="callback" label="Delivery report URL" hint="Receives each message's delivery reports." reports="message" />
             </div>
           </div>
         </Disclosure>
