@@ -74,14 +74,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
 
       {canManage && (
         <>
-          <CreateApplicationDialog
-            open={creating}
-            onClose={() => setCreating(false)}
-            onCreated={(app) => {
-              setCreating(false);
-              setCreated(app);
-            }}
-          />
+          <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
           <SecretDialog application={created} apiBaseUrl={apiBaseUrl} onClose={() => setCreated(null)} />
           <RevokeApplicationDialog application={revoking} onClose={() => setRevoking(null)} onRevoked={() => setViewing(null)} />
         </>

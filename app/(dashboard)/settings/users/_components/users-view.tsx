@@ -126,14 +126,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
         )}
       </Card>
 
-      <AddUserDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onAdded={(u) => {
-          setAdding(false);
-          setAdded(u);
-        }}
-      />
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} onAdded={setAdded} />
       <PasswordDialog user={added} onClose={() => setAdded(null)} />
       <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />
     </>
