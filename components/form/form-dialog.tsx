@@ -1,6 +1,6 @@
 // A dialog around one form: the refusal above the fields, Cancel, and a submit button bound to
 // the form by id, both held while the request is in flight (Esc and the backdrop too). Given
-// onSubmit (see use-form-dialog.ts), the dialog holds the <form> and the children are its
+// onSubmit (see use-form-submit.ts), the dialog holds the <form> and the children are its
 // fields; without it, a child <form id={formId}> handles its own submit.
 "use client";
 import { type FormEvent, type ReactNode, useId } from "react";

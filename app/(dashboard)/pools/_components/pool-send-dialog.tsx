@@ -60,7 +60,7 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
         <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
       </Field>
       {sent.length > 0 && (
-        <ul aria-label="Sent through the pool" className="mt-5 space-y-2 text-sm">
+        <ul aria-label="Sent through the pool" className="mt-1 space-y-2 text-sm">
           {sent.map((s) => (
             <li key={s.trackingId} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
               <div className="flex items-center justify-between gap-2">
