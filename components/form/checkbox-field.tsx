@@ -7,7 +7,7 @@ export function CheckboxField<T extends FieldValues>({
   control,
   name,
   ...checkbox
-}: { control: Control<T, any, any>; name: FieldPath<T> } & Omit<CheckboxProps, "name" | "checked" | "onChange" | "onBlur" | "ref">) {
+}: { control: Control<T, unknown, unknown>; name: FieldPath<T> } & Omit<CheckboxProps, "name" | "checked" | "onChange" | "onBlur" | "ref">) {
   return (
     <Controller
       control={control}

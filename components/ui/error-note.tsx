@@ -12,14 +12,7 @@ const sizes = {
 
 export function ErrorNote({ children, actions, size = "md", className }: { children: ReactNode; actions?: ReactNode; size?: keyof typeof sizes; className?: string }) {
   return (
-    <div
-      role="alert"
-      className={cn(
-        "flex items-start border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300",
-        sizes[size],
-        className,
-      )}
-    >
+    <div role="alert" className={cn("flex items-start border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300", sizes[size], className)}>
       <AlertIcon size={size === "sm" ? 14 : 16} className={cn("shrink-0", size === "sm" ? "mt-px" : "mt-0.5")} />
       <div className="min-w-0 flex-1">{children}</div>
       {actions}

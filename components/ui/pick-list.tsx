@@ -38,7 +38,12 @@ export function PickList<T>({ label, queryKey, fetchPage, refetchInterval, empty
     refetchInterval: typeof refetchInterval === "function" ? (query) => refetchInterval(query.state.data) : refetchInterval,
   });
   if (q.isPending) return <Skeleton className="m-4 h-16" />;
-  if (q.isError) return <p className="p-4 text-sm text-red-700 dark:text-red-300">{label} could not be loaded: {q.error.message}</p>;
+  if (q.isError)
+    return (
+      <p className="p-4 text-sm text-red-700 dark:text-red-300">
+        {label} could not be loaded: {q.error.message}
+      </p>
+    );
   if (q.data.content.length === 0) return empty;
   return (
     <>
