@@ -56,6 +56,21 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** The first `max` items as badges and "+N" for the rest; every item on hover. */
+export function BadgeList({ items, max = items.length, tone, className }: { items: string[]; max?: number; tone?: BadgeTone; className?: string }) {
+  const rest = items.length - max;
+  return (
+    <span className="flex flex-wrap gap-1" title={items.join(", ")}>
+      {items.slice(0, max).map((item) => (
+        <Badge key={item} tone={tone} className={className}>
+          {item}
+        </Badge>
+      ))}
+      {rest > 0 && <Badge>+{rest}</Badge>}
+    </span>
+  );
+}
+
 const dots: Record<BadgeTone, string> = {
   neutral: "bg-slate-400 ring-slate-100 dark:bg-slate-500 dark:ring-slate-800",
   accent: "bg-indigo-500 ring-indigo-100 dark:ring-indigo-500/20",

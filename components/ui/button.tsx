@@ -1,6 +1,6 @@
 // Buttons and links that look like buttons. A button is a <button>; navigation uses
 // buttonClasses() on a <Link> so it stays a link.
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { cn } from "./cn";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "danger-ghost";
@@ -34,13 +34,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
+  /** An icon before the label. */
+  icon?: ReactNode;
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = "primary", size = "md", loading, className, children, disabled, type = "button", ...props }: ButtonProps) {
+export function Button({ variant = "primary", size = "md", loading, icon, className, children, disabled, type = "button", ...props }: ButtonProps) {
   return (
     <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading && <Spinner />}
+      {icon}
       {children}
     </button>
   );

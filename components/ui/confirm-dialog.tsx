@@ -13,6 +13,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = "Cancel",
+  confirmDisabled,
   onConfirm,
   onClose,
   children,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   description?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
+  /** The action is not possible now (the children say why). */
+  confirmDisabled?: boolean;
   /** Runs the action; the dialog closes when it resolves. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
@@ -45,7 +48,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => close()} disabled={mutation.isPending} data-autofocus>
             {cancelLabel}
           </Button>
-          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+          <Button variant="danger" loading={mutation.isPending} disabled={confirmDisabled} onClick={() => mutation.mutate()}>
             {confirmLabel}
           </Button>
         </>

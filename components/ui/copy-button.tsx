@@ -1,4 +1,4 @@
-// Copies a value and says so in place (a toast would sit under an open modal). Falls back to
+// Copies a value and says so in place; CopyableCode is an id or key shown as code beside its button (a toast would sit under an open modal). Falls back to
 // execCommand where the Clipboard API is unavailable (plain http on a LAN address).
 "use client";
 import { useEffect, useState } from "react";
@@ -52,5 +52,17 @@ export function CopyButton({ value, label, className, showText }: { value: strin
         {copied ? "Copied" : ""}
       </span>
     </button>
+  );
+}
+
+/** An id or key as code, with its copy button; the code's classes size it (truncate, break-all). */
+export function CopyableCode({ value, label, className }: { value: string; label: string; className?: string }) {
+  return (
+    <span className="flex items-center gap-0.5">
+      <code className={cn("min-w-0 font-mono text-xs", className)} title={value}>
+        {value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </span>
   );
 }

@@ -53,13 +53,11 @@ export function useModal(open: boolean, onClose: () => void, dismissible: boolea
 
 export function Dialog({ open, onClose, title, description, children, footer, className, dismissible = true, size = "md" }: ModalProps) {
   const modal = useModal(open, onClose, dismissible);
-  const titleId = useId();
-  const descriptionId = useId();
+  const ids = useModalIds(description);
   return (
     <dialog
       {...modal}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      {...ids.aria}
       className={cn(
         "sb-dialog m-auto w-[calc(100%-2rem)] overflow-visible rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl",
         "backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100",
@@ -69,19 +67,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
     >
       {open && (
         <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
-          <div className="flex items-start justify-between gap-4 px-6 pt-5 pb-3">
-            <div className="min-w-0">
-              <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-                {title}
-              </h2>
-              {description && (
-                <div id={descriptionId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  {description}
-                </div>
-              )}
-            </div>
-            <CloseButton onClick={onClose} disabled={!dismissible} />
-          </div>
+          <ModalHeader ids={ids} title={title} description={description} onClose={onClose} dismissible={dismissible} className="px-6 pt-5 pb-3" />
           {children && <div className="min-h-0 overflow-y-auto px-6 py-3">{children}</div>}
           {footer && (
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end dark:border-slate-800">
@@ -91,6 +77,48 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The ids that name and describe a modal, and the aria attributes that point at them. */
+export function useModalIds(description: ReactNode) {
+  const title = useId();
+  const describedBy = useId();
+  return { title, description: describedBy, aria: { "aria-labelledby": title, "aria-describedby": description ? describedBy : undefined } };
+}
+
+/** A modal's title and description beside its close button (the drawer's title stays on one line). */
+export function ModalHeader({
+  ids,
+  title,
+  description,
+  onClose,
+  dismissible,
+  className,
+  truncate,
+}: {
+  ids: ReturnType<typeof useModalIds>;
+  title: ReactNode;
+  description?: ReactNode;
+  onClose: () => void;
+  dismissible: boolean;
+  className: string;
+  truncate?: boolean;
+}) {
+  return (
+    <div className={cn("flex items-start justify-between gap-4", className)}>
+      <div className="min-w-0">
+        <h2 id={ids.title} className={cn("text-lg font-semibold tracking-tight", truncate && "truncate")}>
+          {title}
+        </h2>
+        {description && (
+          <div id={ids.description} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {description}
+          </div>
+        )}
+      </div>
+      <CloseButton onClick={onClose} disabled={!dismissible} />
+    </div>
   );
 }
 

@@ -39,6 +39,7 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** A refetch is under way while old rows stay visible. */
   fetching?: boolean;
+  /** What an empty table says: a sentence, or an <EmptyState>. */
   empty?: ReactNode;
   rowClassName?: (row: T) => string | undefined;
   /** Server-side sorting: with onSortingChange, headers of sortable columns become buttons. */
@@ -166,7 +167,7 @@ export function DataTable<T>({
               ))}
             {showEmpty && (
               <tr>
-                <td colSpan={columnCount}>{empty ?? <p className="px-4 py-10 text-center text-sm text-slate-500">Nothing here yet.</p>}</td>
+                <td colSpan={columnCount}>{empty === undefined || typeof empty === "string" ? <p className="px-4 py-10 text-center text-sm text-slate-500">{empty ?? "Nothing here yet."}</p> : empty}</td>
               </tr>
             )}
           </tbody>

@@ -11,7 +11,7 @@ interface Toast {
   title: string;
   description?: string;
 }
-type ToastInput = Omit<Toast, "id" | "tone"> & { tone?: Tone };
+export type ToastInput = Omit<Toast, "id" | "tone"> & { tone?: Tone };
 
 const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
 

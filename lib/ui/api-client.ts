@@ -42,3 +42,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   }
   return body as T;
 }
+
+/** The server's reason for a failed call, or `fallback` when no answer could be read. */
+export function reasonOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}
+
+/** What to tell the user about a failed call: the first per-field message, else the reason, else `fallback`. */
+export function problemOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : fallback;
+}

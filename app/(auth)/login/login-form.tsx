@@ -8,8 +8,8 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const credentials = z.object({
   email: z.string().trim().min(1, "Enter your email address").pipe(z.email("Enter a valid email address")),
@@ -47,12 +47,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-      {error && (
-        <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          {error}
-        </div>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="username" autoFocus placeholder="you@company.com" {...form.register("email")} />
       </Field>

@@ -1,9 +1,8 @@
 // Pages that send, spend or manage the account refuse the roles that may not, on the server:
 // the page renders a refusal instead of its form (the API refuses those roles too, with 403).
-//   const me = await currentUser("/compose");
-//   const refusal = roleRefusal(me, composerRoles, "send messages");
-//   if (refusal) return refusal;
+//   return forRoles("/compose", composerRoles, "send messages", "Send SMS", (me) => <ComposeView … />);
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,10 +11,16 @@ import { PageHeader } from "@/components/ui/page-header";
 import type { Role } from "@/lib/db/generated/enums";
 import { roleSummaries } from "@/lib/core/users/roles";
 import { roleLabel } from "@/lib/ui/format";
-import type { CurrentUser } from "./current-user";
+import { currentUser, type CurrentUser } from "./current-user";
+
+/** The page of the signed-in user (sent to the login page without one) when their role is allowed, else the refusal. */
+export async function forRoles(from: string, allowed: readonly Role[], action: string, title: string, page: (me: CurrentUser) => ReactNode): Promise<ReactNode> {
+  const me = await currentUser(from);
+  return roleRefusal(me, allowed, action, title) ?? page(me);
+}
 
 /** null when `me` has one of the roles; otherwise the page to render instead. */
-export function roleRefusal(me: Pick<CurrentUser, "role">, allowed: readonly Role[], action: string, title = "Not available to your role") {
+function roleRefusal(me: Pick<CurrentUser, "role">, allowed: readonly Role[], action: string, title: string) {
   if (allowed.includes(me.role)) return null;
   return <RoleRefusal role={me.role} allowed={allowed} action={action} title={title} />;
 }

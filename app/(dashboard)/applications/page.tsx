@@ -1,7 +1,6 @@
 // Applications: the account's API credentials, managed by owners; other roles get a refusal.
 import type { Metadata } from "next";
-import { currentUser } from "../_lib/current-user";
-import { roleRefusal } from "../_lib/require-role";
+import { forRoles } from "../_lib/require-role";
 import { ownerRoles } from "@/lib/core/users/roles";
 import { ApplicationsView } from "./_components/applications-view";
 import { env } from "@/lib/env";
@@ -10,8 +9,5 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Applications" };
 
 export default async function ApplicationsPage() {
-  const me = await currentUser("/applications");
-  const refusal = roleRefusal(me, ownerRoles, "manage applications (API credentials)", "Applications");
-  if (refusal) return refusal;
-  return <ApplicationsView canManage={me.role === "owner"} apiBaseUrl={`${env().PUBLIC_URL}/api`} />;
+  return forRoles("/applications", ownerRoles, "manage applications (API credentials)", "Applications", (me) => <ApplicationsView canManage={me.role === "owner"} apiBaseUrl={`${env().PUBLIC_URL}/api`} />);
 }

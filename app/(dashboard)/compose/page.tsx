@@ -2,8 +2,7 @@
 // check a message but not send it.
 import type { Metadata } from "next";
 import { roleLabel } from "@/lib/ui/format";
-import { currentUser } from "../_lib/current-user";
-import { roleRefusal } from "../_lib/require-role";
+import { forRoles } from "../_lib/require-role";
 import { composerRoles } from "@/lib/core/users/roles";
 import { ComposeView } from "./_components/compose-view";
 
@@ -11,8 +10,5 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Send SMS" };
 
 export default async function ComposePage() {
-  const me = await currentUser("/compose");
-  const refusal = roleRefusal(me, composerRoles, "send messages", "Send SMS");
-  if (refusal) return refusal;
-  return <ComposeView canSend={me.role !== "support"} role={roleLabel(me.role)} />;
+  return forRoles("/compose", composerRoles, "send messages", "Send SMS", (me) => <ComposeView canSend={me.role !== "support"} role={roleLabel(me.role)} />);
 }

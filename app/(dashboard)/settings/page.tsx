@@ -6,7 +6,7 @@ import { ArrowRightIcon } from "@/components/ui/icons";
 import { hasRole, ownerRoles, roles, roleSummaries } from "@/lib/core/users/roles";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableCode } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { currencyInfo, formatMoney } from "@/lib/money";
 import { roleLabel } from "@/lib/ui/format";
@@ -30,10 +30,7 @@ export default async function SettingsPage() {
             <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
               <Row label="Name">{me.account.name}</Row>
               <Row label="Account id">
-                <span className="flex items-center gap-1">
-                  <code className="truncate font-mono text-xs">{me.account.id}</code>
-                  <CopyButton value={me.account.id} label="Copy account id" />
-                </span>
+                <CopyableCode value={me.account.id} label="Copy account id" className="truncate" />
               </Row>
               <Row label="Currency">
                 {currency.name} ({currency.code})

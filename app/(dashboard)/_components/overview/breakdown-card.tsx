@@ -3,7 +3,7 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { OverviewBreakdownView } from "@/lib/schemas/dashboard-overview";
-import { count, countryName, money, percent } from "./format";
+import { countryName, formatAmount, formatCount, formatPercent } from "@/lib/ui/format";
 
 function rateTone(rate: number | null): string {
   if (rate === null) return "bg-slate-300 dark:bg-slate-600";
@@ -45,16 +45,16 @@ export function BreakdownCard({ title, description, rows, kind, currency }: { ti
                       <span aria-hidden="true" className="w-6 shrink-0 rounded bg-slate-100 py-px text-center font-mono text-[10px] font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                         {r.country || "··"}
                       </span>
-                      <span className="truncate">{kind === "country" ? countryName(r.country) : r.operator || "Unknown network"}</span>
+                      <span className="truncate">{kind === "country" ? (countryName(r.country) || "Unknown country") : r.operator || "Unknown network"}</span>
                     </p>
                     {kind === "operator" && (
                       <p className="truncate pl-8 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                        {countryName(r.country)}
+                        {countryName(r.country) || "Unknown country"}
                         {r.mcc && ` · ${r.mcc}${r.mnc ? `-${r.mnc}` : ""}`}
                       </p>
                     )}
                   </td>
-                  <td className="px-2 py-2.5 text-right text-slate-700 tabular-nums dark:text-slate-300">{count(r.total)}</td>
+                  <td className="px-2 py-2.5 text-right text-slate-700 tabular-nums dark:text-slate-300">{formatCount(r.total)}</td>
                   <td className="w-2/5 px-2 py-2.5">
                     <div className="flex items-center gap-2">
                       <div
@@ -63,14 +63,14 @@ export function BreakdownCard({ title, description, rows, kind, currency }: { ti
                         aria-valuemin={0}
                         aria-valuemax={100}
                         aria-valuenow={r.deliveryRate === null ? undefined : Math.round(r.deliveryRate * 100)}
-                        aria-label={`Delivery rate ${percent(r.deliveryRate)}`}
+                        aria-label={`Delivery rate ${formatPercent(r.deliveryRate)}`}
                       >
                         <div className={cn("h-full rounded-full", rateTone(r.deliveryRate))} style={{ width: `${(r.deliveryRate ?? 0) * 100}%` }} />
                       </div>
-                      <span className="ml-auto w-12 text-right text-xs font-medium text-slate-700 tabular-nums dark:text-slate-300">{percent(r.deliveryRate)}</span>
+                      <span className="ml-auto w-12 text-right text-xs font-medium text-slate-700 tabular-nums dark:text-slate-300">{formatPercent(r.deliveryRate)}</span>
                     </div>
                   </td>
-                  <td className="hidden py-2.5 pr-5 pl-2 text-right text-slate-700 tabular-nums sm:table-cell dark:text-slate-300">{money(r.cost, currency)}</td>
+                  <td className="hidden py-2.5 pr-5 pl-2 text-right text-slate-700 tabular-nums sm:table-cell dark:text-slate-300">{formatAmount(r.cost, currency)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from "recharts";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { OverviewView } from "@/lib/schemas/dashboard-overview";
-import { count, seconds } from "./format";
+import { formatCount, latencyBucket } from "@/lib/ui/format";
 
 export function LatencyCard({ latency }: { latency: OverviewView["latency"] }) {
   const data = latency.histogram.map((n, i) => ({ s: i + 1, label: i === 45 ? "> 45 s" : `${i + 1} s`, n }));
@@ -20,20 +20,20 @@ export function LatencyCard({ latency }: { latency: OverviewView["latency"] }) {
             <div key={p} className="rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/60">
               <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{p}</dt>
               <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums dark:text-white" data-testid={`latency-${p}`}>
-                {seconds(latency[p])}
+                {latencyBucket(latency[p])}
               </dd>
             </div>
           ))}
         </dl>
         {latency.measured > 0 ? (
           <>
-            <div className="mt-4 h-32 min-h-32 w-full flex-1" role="img" aria-label={`Latency distribution of ${count(latency.measured)} receipts.`}>
+            <div className="mt-4 h-32 min-h-32 w-full flex-1" role="img" aria-label={`Latency distribution of ${formatCount(latency.measured)} receipts.`}>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={shown} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} barCategoryGap={1}>
                   <XAxis dataKey="label" tick={{ fontSize: 10, fill: "#64748b" }} stroke="#cbd5e1" tickLine={false} interval="preserveStartEnd" minTickGap={16} />
                   <Tooltip
                     cursor={{ fill: "rgba(148, 163, 184, 0.12)" }}
-                    formatter={(value) => [count(Number(value)), "Parts"]}
+                    formatter={(value) => [formatCount(Number(value)), "Parts"]}
                     labelFormatter={(l) => (String(l).startsWith(">") ? `Over 45 seconds` : `Within ${String(l).replace(" s", "")} s`)}
                     contentStyle={{ borderRadius: 8, fontSize: 12, borderColor: "#e2e8f0" }}
                   />
@@ -41,7 +41,7 @@ export function LatencyCard({ latency }: { latency: OverviewView["latency"] }) {
                 </BarChart>
               </ResponsiveContainer>
             </div>
-            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{count(latency.measured)} delivery receipts, to the second.</p>
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{formatCount(latency.measured)} delivery receipts, to the second.</p>
           </>
         ) : (
           <p className="mt-4 flex flex-1 items-center justify-center rounded-lg border border-dashed border-slate-200 p-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">

@@ -5,13 +5,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { AlertIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LoadError } from "@/components/ui/load-error";
 import type { OverviewView as Overview } from "@/lib/schemas/dashboard-overview";
 import { apiFetch } from "@/lib/ui/api-client";
 import { BreakdownCard } from "./breakdown-card";
-import { count, money, percent } from "./format";
+import { formatAmount, formatCount, formatPercent } from "@/lib/ui/format";
 import { LatencyCard } from "./latency-card";
 import { PeriodPicker } from "./period-picker";
 import { RecentCampaigns } from "./recent-campaigns";
@@ -46,30 +46,27 @@ export function OverviewView({ title, subtitle, balance, canCompose, getStarted 
       {getStarted}
 
       {result.isError && (
-        <Card className="mb-6 flex items-start gap-3 border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200" role="alert">
-          <AlertIcon size={18} className="mt-0.5 shrink-0" />
-          <p>{(result.error as Error).message}</p>
-        </Card>
+        <LoadError className="mb-6" message={(result.error as Error).message} />
       )}
 
       <section aria-label="Totals" className={cn("grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4", result.isFetching && o && "opacity-80 transition-opacity")}>
-        <Kpi label="Sent" loading={!t} value={t && count(t.total)} note={t && (t.pending ? `${count(t.pending)} still pending` : "SMS parts")} />
+        <Kpi label="Sent" loading={!t} value={t && formatCount(t.total)} note={t && (t.pending ? `${formatCount(t.pending)} still pending` : "SMS parts")} />
         <Kpi
           label="Delivered"
           loading={!t}
-          value={t && count(t.delivered)}
-          note={t && (t.deliveryRate === null ? "No final status yet" : `${percent(t.deliveryRate)} delivery rate`)}
+          value={t && formatCount(t.delivered)}
+          note={t && (t.deliveryRate === null ? "No final status yet" : `${formatPercent(t.deliveryRate)} delivery rate`)}
           tone="success"
           testId="kpi-delivered"
         />
         <Kpi
           label="Failed"
           loading={!t}
-          value={t && count(t.failed + t.undelivered + t.unsent)}
-          note={t && (t.failed + t.undelivered + t.unsent > 0 ? `${percent((t.failed + t.undelivered + t.unsent) / (t.total - t.pending))} of final parts` : "None in this period")}
+          value={t && formatCount(t.failed + t.undelivered + t.unsent)}
+          note={t && (t.failed + t.undelivered + t.unsent > 0 ? `${formatPercent((t.failed + t.undelivered + t.unsent) / (t.total - t.pending))} of final parts` : "None in this period")}
           tone={t && t.failed + t.undelivered + t.unsent > 0 ? "danger" : undefined}
         />
-        <Kpi label="Cost" loading={!t} value={t && o && money(t.cost, o.currency)} note={`Over ${periodText}`} />
+        <Kpi label="Cost" loading={!t} value={t && o && formatAmount(t.cost, o.currency)} note={`Over ${periodText}`} />
         <Kpi label="Balance" value={balance} note="Prepaid, available now" className="col-span-2 lg:col-span-1" />
       </section>
 

@@ -4,9 +4,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ArrowRightIcon, MegaphoneIcon } from "@/components/ui/icons";
 import type { CampaignSummary } from "@/lib/schemas/dashboard-campaigns";
-import { formatRelative } from "@/lib/ui/format";
+import { formatCount, formatRelative } from "@/lib/ui/format";
 import { CampaignProgress, CampaignStateBadge } from "../../campaigns/_components/campaign-state";
-import { count } from "./format";
 
 function when(c: CampaignSummary): string {
   if (c.state === "Scheduled") return `Sends ${formatRelative(c.scheduledDate)}`;
@@ -56,7 +55,7 @@ export function RecentCampaigns({ campaigns, canCreate }: { campaigns: CampaignS
                       <CampaignStateBadge state={c.state} />
                     </div>
                     <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400">
-                      {when(c)} · {count(c.totalMessages)} {c.totalMessages === 1 ? "recipient" : "recipients"}
+                      {when(c)} · {formatCount(c.totalMessages)} {c.totalMessages === 1 ? "recipient" : "recipients"}
                     </p>
                   </div>
                   <div className="self-center">

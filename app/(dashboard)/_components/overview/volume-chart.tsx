@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { OverviewView } from "@/lib/schemas/dashboard-overview";
 import { statusColors } from "../../campaigns/_components/campaign-state";
-import { count } from "./format";
+import { formatCount } from "@/lib/ui/format";
 
 const fill = (status: string) => statusColors.find((s) => s.status === status)!.fill;
 const stack = [
@@ -33,17 +33,17 @@ export function VolumeChart({ series, bucketSeconds }: { series: OverviewView["s
   const f = formats(bucketSeconds);
   const total = data.reduce((a, p) => a + p.delivered + p.undelivered + p.failed + p.unsent + p.pending, 0);
   return (
-    <div className="relative h-72 w-full" role="img" aria-label={`SMS parts over time, ${count(total)} in all, by status.`}>
+    <div className="relative h-72 w-full" role="img" aria-label={`SMS parts over time, ${formatCount(total)} in all, by status.`}>
       {total === 0 && <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No messages sent in this period.</p>}
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -8 }} barCategoryGap="18%">
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" className="text-slate-200 dark:text-slate-800" vertical={false} />
           <XAxis dataKey="t" tickFormatter={(t: number) => f.tick(new Date(t))} tick={{ fontSize: 11, fill: "#64748b" }} stroke="#cbd5e1" minTickGap={28} tickLine={false} />
-          <YAxis allowDecimals={false} width={48} tick={{ fontSize: 11, fill: "#64748b" }} stroke="#cbd5e1" axisLine={false} tickLine={false} tickFormatter={(n: number) => count(n)} />
+          <YAxis allowDecimals={false} width={48} tick={{ fontSize: 11, fill: "#64748b" }} stroke="#cbd5e1" axisLine={false} tickLine={false} tickFormatter={(n: number) => formatCount(n)} />
           <Tooltip
             cursor={{ fill: "rgba(148, 163, 184, 0.12)" }}
             labelFormatter={(t) => f.label(new Date(Number(t)))}
-            formatter={(value, name) => [count(Number(value)), name]}
+            formatter={(value, name) => [formatCount(Number(value)), name]}
             contentStyle={{ borderRadius: 8, fontSize: 12, borderColor: "#e2e8f0" }}
           />
           {present.length > 0 && <Legend iconType="circle" iconSize={8} itemSorter={null} wrapperStyle={{ fontSize: 12, paddingTop: 4 }} />}

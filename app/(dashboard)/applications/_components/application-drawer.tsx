@@ -2,7 +2,7 @@
 "use client";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableCode } from "@/components/ui/copy-button";
 import { Drawer } from "@/components/ui/drawer";
 import { scopePermissions, isScope } from "@/lib/core/tokens/scopes";
 import { formatDateTime, formatRelative, tokenLifetimeLabel } from "@/lib/ui/format";
@@ -40,10 +40,7 @@ export function ApplicationDrawer({
       {a && (
         <dl className="space-y-5 text-sm">
           <Item label="Application ID">
-            <span className="flex items-center gap-1">
-              <code className="font-mono text-xs break-all">{a.applicationId}</code>
-              <CopyButton value={a.applicationId} label="Copy application id" />
-            </span>
+            <CopyableCode value={a.applicationId} label="Copy application id" className="break-all" />
           </Item>
           <Item label="Secret">
             <code className="font-mono text-xs">••••••••••••{a.secretHint}</code>

@@ -2,14 +2,14 @@
 // account's webhook signing secret.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { PaginationState } from "@tanstack/react-table";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, KeyIcon, PlusIcon } from "@/components/ui/icons";
+import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { applicationsKey, fetchApplications, type ApplicationView, type CreatedApplication } from "./api";
 import { applicationColumns } from "./columns";
 import { ApplicationDrawer } from "./application-drawer";
@@ -19,32 +19,22 @@ import { SecretDialog } from "./secret-dialog";
 import { WebhookSecretCard } from "./webhook-secret-card";
 
 export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean; apiBaseUrl: string }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [showRevoked, setShowRevoked] = useState(false);
+  const paging = usePagination(20, [showRevoked]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApplication | null>(null);
   const [revoking, setRevoking] = useState<ApplicationView | null>(null);
   const [viewing, setViewing] = useState<ApplicationView | null>(null);
 
   const query = useQuery({
-    queryKey: [...applicationsKey, pagination.pageIndex, pagination.pageSize, showRevoked],
-    queryFn: () => fetchApplications(pagination.pageIndex, pagination.pageSize, showRevoked),
+    queryKey: [...applicationsKey, paging.page, paging.size, showRevoked],
+    queryFn: () => fetchApplications(paging.page, paging.size, showRevoked),
     placeholderData: keepPreviousData,
   });
   const page = query.data;
 
-  // Revoking the last row of a later page leaves it empty: step back.
-  useEffect(() => {
-    if (page && page.content.length === 0 && pagination.pageIndex > 0) setPagination((p) => ({ ...p, pageIndex: Math.max(0, page.totalPages - 1) }));
-  }, [page, pagination.pageIndex]);
-
   const columns = useMemo(() => applicationColumns({ canManage, onOpen: setViewing, onRevoke: setRevoking }), [canManage]);
-  const newButton = canManage && (
-    <Button onClick={() => setCreating(true)}>
-      <PlusIcon />
-      New application
-    </Button>
-  );
+  const newButton = canManage && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New application</Button>;
 
   const empty = showRevoked ? (
     <EmptyState icon={<KeyIcon size={22} />} title="No applications" description="This account has no applications, active or revoked." />
@@ -59,14 +49,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
           {!canManage && " Ask an account owner to create one."}
         </>
       }
-      action={
-        canManage && (
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon />
-            Create an application
-          </Button>
-        )
-      }
+      action={canManage && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>Create an application</Button>}
     />
   );
 
@@ -79,14 +62,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
       />
 
       <div className="mb-3 flex items-center justify-between gap-4">
-        <Checkbox
-          label="Show revoked"
-          checked={showRevoked}
-          onChange={(e) => {
-            setShowRevoked(e.target.checked);
-            setPagination((p) => ({ ...p, pageIndex: 0 }));
-          }}
-        />
+        <Checkbox label="Show revoked" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
         {page && (
           <p className="text-sm text-slate-500 dark:text-slate-400">
             {page.totalElements} {showRevoked ? "total" : "active"}
@@ -94,43 +70,11 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
         )}
       </div>
 
-      {query.isError && !page ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          <div className="flex-1">
-            <p className="font-medium">Applications could not be loaded.</p>
-            <p className="mt-0.5">{query.error.message}</p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <DataTable
-          label="Applications"
-          columns={columns}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(a) => a.applicationId}
-          loading={query.isPending}
-          fetching={query.isFetching}
-          empty={empty}
-          rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)}
-        />
-      )}
+      <QueryTable label="Applications" query={query} columns={columns} paging={paging} getRowId={(a) => a.applicationId} empty={empty} rowClassName={(a) => (a.revokedAt ? "opacity-60" : undefined)} />
 
       {canManage && (
         <>
-          <CreateApplicationDialog
-            open={creating}
-            onClose={() => setCreating(false)}
-            onCreated={(app) => {
-              setCreating(false);
-              setCreated(app);
-            }}
-          />
+          <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
           <SecretDialog application={created} apiBaseUrl={apiBaseUrl} onClose={() => setCreated(null)} />
           <RevokeApplicationDialog application={revoking} onClose={() => setRevoking(null)} onRevoked={() => setViewing(null)} />
         </>

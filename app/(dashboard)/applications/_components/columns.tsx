@@ -2,8 +2,9 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
-import { formatDate, formatDateTime, formatRelative, tokenLifetimeLabel } from "@/lib/ui/format";
+import { CopyableCode } from "@/components/ui/copy-button";
+import { Time } from "@/components/ui/time";
+import { tokenLifetimeLabel } from "@/lib/ui/format";
 import type { ApplicationView } from "./api";
 import { ScopeBadges } from "./scope-badges";
 
@@ -26,14 +27,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
     }),
     col.accessor("applicationId", {
       header: "Application ID",
-      cell: ({ getValue }) => (
-        <span className="flex items-center gap-0.5">
-          <code className="block max-w-[10rem] truncate font-mono text-xs text-slate-600 xl:max-w-none dark:text-slate-400" title={getValue()}>
-            {getValue()}
-          </code>
-          <CopyButton value={getValue()} label="Copy application id" />
-        </span>
-      ),
+      cell: ({ getValue }) => <CopyableCode value={getValue()} label="Copy application id" className="block max-w-[10rem] truncate text-slate-600 xl:max-w-none dark:text-slate-400" />,
       meta: { className: "hidden sm:table-cell" },
     }),
     col.accessor("scopes", { header: "Scopes", cell: ({ getValue }) => <ScopeBadges scopes={getValue()} />, meta: { className: "hidden min-w-48 md:table-cell" } }),
@@ -42,22 +36,12 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
       cell: ({ getValue }) => <span className="whitespace-nowrap">{tokenLifetimeLabel(getValue())}</span>,
       meta: { className: "hidden md:table-cell" },
     }),
-    col.accessor("createdAt", {
-      header: "Created",
-      cell: ({ getValue }) => (
-        <time dateTime={getValue()} title={formatDateTime(getValue())} className="whitespace-nowrap">
-          {formatDate(getValue())}
-        </time>
-      ),
-      meta: { className: "hidden lg:table-cell" },
-    }),
+    col.accessor("createdAt", { header: "Created", cell: ({ getValue }) => <Time at={getValue()} show="date" className="whitespace-nowrap" />, meta: { className: "hidden lg:table-cell" } }),
     col.accessor("lastUsedAt", {
       header: "Last used",
       cell: ({ getValue }) =>
         getValue() ? (
-          <time dateTime={getValue()} title={formatDateTime(getValue())} className="whitespace-nowrap">
-            {formatRelative(getValue())}
-          </time>
+          <Time at={getValue()} show="relative" className="whitespace-nowrap" />
         ) : (
           <span className="text-slate-400 dark:text-slate-500">Never</span>
         ),

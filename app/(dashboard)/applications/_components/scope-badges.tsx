@@ -1,5 +1,5 @@
 // An application's scopes in little space: all of them is one badge, otherwise the first few.
-import { Badge } from "@/components/ui/badge";
+import { Badge, BadgeList } from "@/components/ui/badge";
 import { allScopes } from "@/lib/core/tokens/scopes";
 
 export function ScopeBadges({ scopes, max = 3 }: { scopes: string[]; max?: number }) {
@@ -9,16 +9,5 @@ export function ScopeBadges({ scopes, max = 3 }: { scopes: string[]; max?: numbe
         <Badge tone="accent">All scopes</Badge>
       </span>
     );
-  const shown = scopes.slice(0, max);
-  const rest = scopes.length - shown.length;
-  return (
-    <span className="flex flex-wrap gap-1" title={scopes.join(", ")}>
-      {shown.map((s) => (
-        <Badge key={s} className="font-mono">
-          {s}
-        </Badge>
-      ))}
-      {rest > 0 && <Badge>+{rest}</Badge>}
-    </span>
-  );
+  return <BadgeList items={scopes} max={max} className="font-mono" />;
 }

@@ -2,9 +2,9 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { AlertIcon } from "@/components/ui/icons";
+import { ReadOnlyValue } from "@/components/ui/read-only-value";
 import type { CreatedApplication } from "./api";
 
 export function SecretDialog({ application, apiBaseUrl, onClose }: { application: CreatedApplication | null; apiBaseUrl: string; onClose: () => void }) {
@@ -39,22 +39,5 @@ export function SecretDialog({ application, apiBaseUrl, onClose }: { application
         </div>
       )}
     </Dialog>
-  );
-}
-
-function ReadOnlyValue({ id, label, value, copyLabel }: { id: string; label: string; value: string; copyLabel: string }) {
-  // Plain text, not an <input>: it can be selected by hand, and reads out with the page.
-  return (
-    <div role="group" aria-labelledby={`${id}-label`}>
-      <p id={`${id}-label`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </p>
-      <div className="mt-1.5 flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 dark:border-slate-700 dark:bg-slate-950">
-        <code id={id} data-testid={id} className="block min-w-0 flex-1 font-mono text-[13px] break-all text-slate-900 select-all dark:text-slate-100">
-          {value}
-        </code>
-        <CopyButton value={value} label={copyLabel} showText className="border border-slate-300 bg-white px-2.5 dark:border-slate-700 dark:bg-slate-900" />
-      </div>
-    </div>
   );
 }

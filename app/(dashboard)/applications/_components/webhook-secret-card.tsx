@@ -2,15 +2,14 @@
 // confirmation. Every callback (delivery reports, campaign progress, inbound SMS, OTP webhooks)
 // is signed with it in the Standard Webhooks headers.
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Disclosure } from "@/components/ui/disclosure";
-import { AlertIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { fetchWebhookSecret, rotateWebhookSecret, webhookSecretKey } from "./api";
 
@@ -34,20 +33,10 @@ export function WebhookSecretCard() {
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const query = useQuery({ queryKey: webhookSecretKey, queryFn: fetchWebhookSecret, enabled: revealed, staleTime: Infinity });
-  const rotate = useMutation({
-    mutationFn: rotateWebhookSecret,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(webhookSecretKey, answer);
-      setRevealed(true);
-      setConfirming(false);
-      rotate.reset();
-      toast({ title: "Webhook secret rotated", description: "Callbacks are signed with the new secret from now on. Update your receivers." });
-    },
-  });
-  const closeConfirm = () => {
-    if (rotate.isPending) return;
-    rotate.reset();
-    setConfirming(false);
+  const rotate = async () => {
+    queryClient.setQueryData(webhookSecretKey, await rotateWebhookSecret());
+    setRevealed(true);
+    toast({ title: "Webhook secret rotated", description: "Callbacks are signed with the new secret from now on. Update your receivers." });
   };
   const secret = revealed ? query.data?.secret : undefined;
 
@@ -91,30 +80,14 @@ export function WebhookSecretCard() {
         </Disclosure>
       </CardBody>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={closeConfirm}
-        dismissible={!rotate.isPending}
+        onClose={() => setConfirming(false)}
         title="Rotate the webhook signing secret?"
         description="A new secret replaces this one at once. Callbacks sent from now on, retries of earlier ones included, carry signatures made with the new secret: receivers that check signatures reject them until they have it."
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeConfirm} disabled={rotate.isPending} data-autofocus>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={rotate.isPending} onClick={() => rotate.mutate()}>
-              Rotate secret
-            </Button>
-          </>
-        }
-      >
-        {rotate.isError && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {rotate.error.message}
-          </div>
-        )}
-      </Dialog>
+        confirmLabel="Rotate secret"
+        onConfirm={rotate}
+      />
     </Card>
   );
 }

@@ -2,42 +2,52 @@
 // page; before the campaign starts, its recipients with the text each one will get.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { createColumnHelper, type PaginationState } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { Options, Select } from "@/components/ui/select";
+import { Time } from "@/components/ui/time";
+import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
+import { countryName, formatPrice, plural } from "@/lib/ui/format";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
-import { countryName, formatPrice, plural } from "../../messages/_components/format";
 import { campaignKey, fetchCampaignMessages, fetchCampaignRecipients, type CampaignMessage, type CampaignRecipient } from "./api";
 
 const statuses = ["Queued", "Sent", "Delivered", "Undelivered", "Failed", "Unsent"];
 const mcol = createColumnHelper<CampaignMessage>();
 const rcol = createColumnHelper<CampaignRecipient>();
 
+/** The number, with the contact's name under it; a link to the message once there is one. */
+function Recipient({ number, name, href }: { number: string; name: string; href?: string }) {
+  const hover = href && "group-hover:text-indigo-600 group-hover:underline dark:group-hover:text-indigo-300";
+  const lines = (
+    <>
+      <span className={cn("block font-medium text-slate-900 tabular-nums dark:text-slate-100", hover)}>{number}</span>
+      {name && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{name}</span>}
+    </>
+  );
+  if (!href) return <span className="block min-w-0">{lines}</span>;
+  return (
+    <Link href={href} className="group block min-w-0 focus-visible:outline-2 focus-visible:outline-indigo-500">
+      {lines}
+    </Link>
+  );
+}
+
+const textCell = ({ getValue }: { getValue: () => string }) => (
+  <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
+    {getValue()}
+  </span>
+);
+const partsCell = ({ getValue }: { getValue: () => number }) => <span className="tabular-nums">{getValue()}</span>;
+
 const messageColumns = [
-  mcol.accessor("to", {
-    header: "To",
-    cell: ({ row }) => (
-      <Link href={`/messages/${row.original.trackingId}`} className="group block min-w-0 focus-visible:outline-2 focus-visible:outline-indigo-500">
-        <span className="block font-medium text-slate-900 tabular-nums group-hover:text-indigo-600 group-hover:underline dark:text-slate-100 dark:group-hover:text-indigo-300">{row.original.to}</span>
-        {row.original.contactName && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.original.contactName}</span>}
-      </Link>
-    ),
-  }),
-  mcol.accessor("body", {
-    header: "Text",
-    cell: ({ getValue }) => (
-      <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
-        {getValue()}
-      </span>
-    ),
-    meta: { className: "hidden md:table-cell" },
-  }),
+  mcol.accessor("to", { header: "To", cell: ({ row }) => <Recipient number={row.original.to} name={row.original.contactName} href={`/messages/${row.original.trackingId}`} /> }),
+  mcol.accessor("body", { header: "Text", cell: textCell, meta: { className: "hidden md:table-cell" } }),
   mcol.accessor("status", {
     header: "Status",
     cell: ({ row }) => (
@@ -47,7 +57,7 @@ const messageColumns = [
       </span>
     ),
   }),
-  mcol.accessor("parts", { header: "Parts", cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>, meta: { className: "hidden text-right sm:table-cell" } }),
+  mcol.accessor("parts", { header: "Parts", cell: partsCell, meta: { className: "hidden text-right sm:table-cell" } }),
   mcol.accessor("price", {
     header: "Price",
     cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(row.original.price, row.original.currency)}</span>,
@@ -55,47 +65,27 @@ const messageColumns = [
   }),
   mcol.accessor("statusAt", {
     header: "Updated",
-    cell: ({ getValue }) => (
-      <time dateTime={getValue()} title={formatDateTime(getValue())} className="text-xs whitespace-nowrap">
-        {formatRelative(getValue())}
-      </time>
-    ),
+    cell: ({ getValue }) => <Time at={getValue()} show="relative" className="text-xs whitespace-nowrap" />,
     meta: { className: "hidden text-right sm:table-cell" },
   }),
 ];
 
 function recipientColumns(currency: string) {
   return [
-    rcol.accessor("mobile", {
-      header: "To",
-      cell: ({ row }) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 tabular-nums dark:text-slate-100">{row.original.mobile}</span>
-          {row.original.contactName && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.original.contactName}</span>}
-        </span>
-      ),
-    }),
-    rcol.accessor("text", {
-      header: "Text it will get",
-      cell: ({ getValue }) => (
-        <span className="line-clamp-2 max-w-md text-sm" title={getValue()}>
-          {getValue()}
-        </span>
-      ),
-    }),
+    rcol.accessor("mobile", { header: "To", cell: ({ row }) => <Recipient number={row.original.mobile} name={row.original.contactName} /> }),
+    rcol.accessor("text", { header: "Text it will get", cell: textCell }),
     rcol.accessor("country", { header: "Country", cell: ({ getValue }) => <span title={countryName(getValue())}>{getValue()}</span>, meta: { className: "hidden sm:table-cell" } }),
-    rcol.accessor("parts", { header: "Parts", cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>, meta: { className: "hidden text-right sm:table-cell" } }),
+    rcol.accessor("parts", { header: "Parts", cell: partsCell, meta: { className: "hidden text-right sm:table-cell" } }),
     rcol.accessor("price", { header: "Price", cell: ({ getValue }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(getValue(), currency)}</span>, meta: { className: "hidden text-right lg:table-cell" } }),
   ];
 }
 
 export function CampaignMessages({ id, live, started, currency }: { id: string; live: boolean; started: boolean; currency: string }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [status, setStatus] = useState("");
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search.trim(), 300);
-  const first = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
-  const params = { page: pagination.pageIndex, size: pagination.pageSize, search: settled };
+  const paging = usePagination(20, [status, settled]);
+  const params = { page: paging.page, size: paging.size, search: settled };
 
   const messages = useQuery({
     queryKey: [...campaignKey(id), "messages", params, status],
@@ -114,39 +104,18 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
   const filters = (
     <div className="flex flex-wrap items-center gap-2">
       {started && (
-        <Select
-          aria-label="Filter by status"
-          className="h-9! w-40!"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            first();
-          }}
-        >
+        <Select aria-label="Filter by status" className="h-9! w-40!" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">Every status</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options values={statuses} />
         </Select>
       )}
-      <Input
-        type="search"
-        aria-label="Search by number"
-        placeholder="Search by number"
-        className="h-9! w-44!"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          first();
-        }}
-      />
+      <Input type="search" aria-label="Search by number" placeholder="Search by number" className="h-9! w-44!" value={search} onChange={(e) => setSearch(e.target.value)} />
     </div>
   );
 
   if (!started) {
     const page = recipients.data;
+    const empty = settled ? "No recipient has that number." : "No recipients.";
     return (
       <section aria-label="Recipients">
         <SectionHeader
@@ -154,37 +123,15 @@ export function CampaignMessages({ id, live, started, currency }: { id: string; 
           description={page ? `${plural(page.totalElements, "recipient")}, each with its own text. Messages appear here once the campaign starts.` : "What each recipient will get."}
           actions={filters}
         />
-        <DataTable
-          label="Campaign recipients"
-          columns={recipientColumns(currency)}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(r) => String(r.seq)}
-          loading={recipients.isPending}
-          fetching={recipients.isFetching && recipients.isPlaceholderData}
-          empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{settled ? "No recipient has that number." : "No recipients."}</p>}
-        />
+        <QueryTable label="Campaign recipients" query={recipients} columns={recipientColumns(currency)} paging={paging} getRowId={(r) => String(r.seq)} empty={empty} quietRefetch />
       </section>
     );
   }
-  const page = messages.data;
+  const empty = status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs.";
   return (
     <section aria-label="Messages">
       <SectionHeader title="Messages" description="Open a message for its parts, status history and delivery reports." actions={filters} />
-      <DataTable
-        label="Campaign messages"
-        columns={messageColumns}
-        data={page?.content ?? []}
-        rowCount={page?.totalElements ?? 0}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        getRowId={(m) => m.trackingId}
-        loading={messages.isPending}
-        fetching={messages.isFetching && messages.isPlaceholderData}
-        empty={<p className="px-4 py-10 text-center text-sm text-slate-500">{status || settled ? "No message matches." : "No messages yet: they are written batch by batch as the campaign runs."}</p>}
-      />
+      <QueryTable label="Campaign messages" query={messages} columns={messageColumns} paging={paging} getRowId={(m) => m.trackingId} empty={empty} quietRefetch />
     </section>
   );
 }

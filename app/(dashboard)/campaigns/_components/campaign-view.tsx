@@ -7,14 +7,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, ChevronLeftIcon, ClockIcon, TrashIcon } from "@/components/ui/icons";
+import { ChevronLeftIcon, ClockIcon, TrashIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/ui/format";
-import { ApiError } from "@/lib/ui/api-client";
-import { formatDateTimeSeconds, formatPrice, formatTime, plural, ttlLabel } from "../../messages/_components/format";
+import { formatDateTime, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "@/lib/ui/format";
 import { StatusDot } from "@/components/ui/badge";
+import { Time } from "@/components/ui/time";
+import { CampaignLoadError } from "./campaign-load-error";
 import { campaignKey, fetchCampaign, type CampaignDetail, type CampaignView as Campaign } from "./api";
 import { CampaignMessages } from "./campaign-messages";
 import { CampaignProgress, CampaignStateBadge, statusColors } from "./campaign-state";
@@ -50,21 +49,7 @@ export function CampaignView({ id, canEdit }: { id: string; canEdit: boolean }) 
         <Skeleton className="h-72" />
       </div>
     );
-  if (query.isError)
-    return (
-      <Card>
-        <EmptyState
-          icon={<AlertIcon size={22} />}
-          title={query.error instanceof ApiError && query.error.status === 404 ? "No such campaign" : "This campaign could not be loaded"}
-          description={query.error instanceof ApiError && query.error.status === 404 ? "It may have been deleted, or it belongs to another account." : query.error.message}
-          action={
-            <Link href="/campaigns" className={buttonClasses("secondary")}>
-              All campaigns
-            </Link>
-          }
-        />
-      </Card>
-    );
+  if (query.isError) return <CampaignLoadError error={query.error} />;
 
   const { campaign: c, events, series, bucketSeconds } = query.data;
   const scheduled = c.state === "Scheduled";
@@ -250,9 +235,7 @@ function Timeline({ events }: { events: CampaignDetail["events"] }) {
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <CampaignStateBadge state={e.state} />
-                <time dateTime={e.at} title={formatDateTimeSeconds(e.at)} className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {formatTime(e.at)}
-                </time>
+                <Time at={e.at} show="time" className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400" />
               </div>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{e.description}</p>
             </div>

@@ -2,18 +2,18 @@
 // while any campaign on the page is sending (and now and then while one waits for its time).
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { PaginationState } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
+import { MegaphoneIcon, PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable } from "@/components/ui/table";
+import { Segmented } from "@/components/ui/segmented";
+import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import { campaignsKey, fetchCampaigns } from "./api";
 import { campaignColumns } from "./columns";
@@ -29,7 +29,6 @@ const filters = [
 const sending = new Set(["Queued", "Running", "Sent"]);
 
 export function CampaignsView({ canEdit }: { canEdit: boolean }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [filter, setFilter] = useState<(typeof filters)[number]["id"]>("all");
   const [name, setName] = useState("");
   // ?unnamed=true (a shareable link) also lists campaigns sent through the API without a name.
@@ -43,11 +42,11 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
   };
   const search = useDebouncedValue(name.trim(), 300);
   const states = filters.find((f) => f.id === filter)!.states;
-  const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const paging = usePagination(20, [states, search, unnamed]);
 
   const query = useQuery({
-    queryKey: [...campaignsKey, "list", pagination.pageIndex, pagination.pageSize, states, search, unnamed],
-    queryFn: () => fetchCampaigns({ page: pagination.pageIndex, size: pagination.pageSize, state: states, name: search, unnamed }),
+    queryKey: [...campaignsKey, "list", paging.page, paging.size, states, search, unnamed],
+    queryFn: () => fetchCampaigns({ page: paging.page, size: paging.size, state: states, name: search, unnamed }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => {
       const rows = q.state.data?.content ?? [];
@@ -55,7 +54,6 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       return rows.some((c) => c.state === "Scheduled") ? 30_000 : false;
     },
   });
-  const page = query.data;
   const filtered = Boolean(states || search);
 
   const newButton = canEdit && (
@@ -76,7 +74,6 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
           onClick={() => {
             setFilter("all");
             setName("");
-            firstPage();
           }}
         >
           Clear filters
@@ -117,75 +114,14 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       <PageHeader title="Campaigns" description="Bulk SMS to your contacts and groups: scheduled, personalised, and followed live until every message has its final status." actions={newButton} />
 
       <div className="mb-3 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div role="group" aria-label="Filter by state" className="inline-flex w-fit flex-wrap rounded-lg bg-slate-100 p-1 dark:bg-slate-800/70">
-          {filters.map((f) => (
-            <button
-              key={f.id}
-              type="button"
-              aria-pressed={filter === f.id}
-              onClick={() => {
-                setFilter(f.id);
-                firstPage();
-              }}
-              className={cn(
-                "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
-                filter === f.id
-                  ? "bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-white"
-                  : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
-              )}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <Segmented label="Filter by state" options={filters} value={filter} onChange={setFilter} />
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <Checkbox
-            label="Show unnamed (API) campaigns"
-            checked={unnamed}
-            onChange={(e) => {
-              setUnnamed(e.target.checked);
-              firstPage();
-            }}
-          />
-          <Input
-            type="search"
-            aria-label="Search campaigns by name"
-            placeholder="Search by name"
-            className="w-56!"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              firstPage();
-            }}
-          />
+          <Checkbox label="Show unnamed (API) campaigns" checked={unnamed} onChange={(e) => setUnnamed(e.target.checked)} />
+          <Input type="search" aria-label="Search campaigns by name" placeholder="Search by name" className="w-56!" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
       </div>
 
-      {query.isError && !page ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          <div className="flex-1">
-            <p className="font-medium">Campaigns could not be loaded.</p>
-            <p className="mt-0.5">{query.error.message}</p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <DataTable
-          label="Campaigns"
-          columns={campaignColumns}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(c) => c.trackingId}
-          loading={query.isPending}
-          fetching={query.isFetching && query.isPlaceholderData}
-          empty={empty}
-        />
-      )}
+      <QueryTable label="Campaigns" query={query} columns={campaignColumns} paging={paging} getRowId={(c) => c.trackingId} empty={empty} quietRefetch />
     </>
   );
 }

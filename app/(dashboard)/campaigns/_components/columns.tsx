@@ -1,8 +1,7 @@
 // Columns of the campaign list.
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
-import { formatPrice } from "../../messages/_components/format";
+import { formatDateTime, formatPrice, formatRelative } from "@/lib/ui/format";
 import type { CampaignSummary } from "./api";
 import { CampaignProgress, CampaignStateBadge } from "./campaign-state";
 

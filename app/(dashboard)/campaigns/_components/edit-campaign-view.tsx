@@ -5,8 +5,9 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, ClockIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
+import { ClockIcon } from "@/components/ui/icons";
+import { Skeletons } from "@/components/ui/skeleton";
+import { CampaignLoadError } from "./campaign-load-error";
 import { campaignKey, fetchCampaign } from "./api";
 import { ComposerView } from "./composer/composer-view";
 
@@ -14,18 +15,9 @@ export function EditCampaignView({ id, canEdit }: { id: string; canEdit: boolean
   const query = useQuery({ queryKey: campaignKey(id), queryFn: () => fetchCampaign(id), staleTime: 0, refetchOnWindowFocus: false });
   if (query.isPending)
     return (
-      <div className="space-y-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40" />
-        <Skeleton className="h-64" />
-      </div>
+      <Skeletons className="space-y-6" sizes={["h-8 w-64", "h-40", "h-64"]} />
     );
-  if (query.isError)
-    return (
-      <Card>
-        <EmptyState icon={<AlertIcon size={22} />} title="This campaign could not be loaded" description={query.error.message} action={<Link href="/campaigns" className={buttonClasses("secondary")}>All campaigns</Link>} />
-      </Card>
-    );
+  if (query.isError) return <CampaignLoadError error={query.error} />;
   const c = query.data.campaign;
   if (c.state !== "Scheduled")
     return (

@@ -1,11 +1,11 @@
 // Compose's less common options, folded away: label, validity, flash and the callback.
 "use client";
-import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
-import { Checkbox } from "@/components/ui/checkbox";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackFields } from "@/components/form/callback-fields";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import type { ComposeForm } from "@/lib/schemas/dashboard-sms";
 
 export function AdvancedOptions({ form }: { form: UseFormReturn<ComposeForm> }) {
@@ -26,29 +26,9 @@ export function AdvancedOptions({ form }: { form: UseFormReturn<ComposeForm> }) 
             <Input type="number" min={1} max={4320} step={1} inputMode="numeric" {...form.register("ttl", { valueAsNumber: true })} />
           </Field>
         </div>
-        <Controller
-          control={form.control}
-          name="flash"
-          render={({ field }) => (
-            <Checkbox
-              label="Flash SMS"
-              description="Shown on the screen at once and not stored in the inbox (class 0)."
-              checked={field.value}
-              onChange={(e) => field.onChange(e.target.checked)}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
+        <CheckboxField control={form.control} name="flash" label="Flash SMS" description="Shown on the screen at once and not stored in the inbox (class 0)." />
         <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_14rem]">
-          <Field id="compose-callback-url" label="Callback URL" optional hint="Where delivery reports are POSTed." error={errors.callbackUrl?.message}>
-            <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/sms" {...form.register("callbackUrl")} />
-          </Field>
-          <Field id="compose-callback-strategy" label="Callback strategy" error={errors.callbackStrategy?.message}>
-            <Select {...form.register("callbackStrategy")}>
-              <option value="OnCompletion">On the final status</option>
-              <option value="OnChange">On every change</option>
-            </Select>
-          </Field>
+          <CallbackFields form={form} name="callback" label="Callback URL" hint="Where delivery reports are POSTed." reports="message" strategyLabel="Callback strategy" />
         </div>
       </div>
     </Disclosure>

@@ -8,7 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { InfoIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { countryName, formatPrice, multiplyPrice, plural } from "../../messages/_components/format";
+import { countryName, formatPrice, multiplyPrice, plural } from "@/lib/ui/format";
 import type { SmsQuote } from "./api";
 import type { BodyStats } from "./body-stats";
 

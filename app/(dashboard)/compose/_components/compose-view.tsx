@@ -10,15 +10,16 @@ import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { AlertIcon, SendIcon } from "@/components/ui/icons";
+import { SendIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { composeForm, toSendSmsBody, type ComposeForm } from "@/lib/schemas/dashboard-sms";
-import { ApiError } from "@/lib/ui/api-client";
+import { ApiError, problemOf } from "@/lib/ui/api-client";
 import { messagesKey } from "../../messages/_components/api";
-import { formatPrice, multiplyPrice, plural } from "../../messages/_components/format";
+import { formatPrice, multiplyPrice, plural } from "@/lib/ui/format";
 import { AdvancedOptions } from "./advanced-options";
 import { AnalysisPanel, type CostState } from "./analysis-panel";
 import { quoteKey, quoteSms, sendSms } from "./api";
@@ -55,8 +56,6 @@ const fieldOf: Record<string, keyof ComposeForm> = {
   "400005002": "callbackUrl", // callbackUrlRefused
 };
 
-/** The field message of a refused quote ("Invalid mobile number") rather than "Validation Error!". */
-const quoteProblem = (err: Error) => (err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : err.message);
 const normalizeNumber = (to: string) => to.trim().replace(/[\s().-]/g, "");
 const looksLikeNumber = (to: string) => /^\+?\d{6,15}$/.test(to);
 
@@ -89,7 +88,7 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
       : !quoteIsCurrent || quote.isPending
         ? { kind: "loading" }
         : quote.isError
-          ? { kind: "error", message: `No price: ${quoteProblem(quote.error)}` }
+          ? { kind: "error", message: `No price: ${problemOf(quote.error, quote.error.message)}` }
           : { kind: "ok", quote: quote.data! };
   const quoteToError =
     quoteIsCurrent && quote.error instanceof ApiError ? (quote.error.properties.to ?? (quote.error.code === "400005001" ? quote.error.message : undefined)) : undefined;
@@ -128,12 +127,7 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
         <Card>
           <form id="compose" onSubmit={onSubmit} noValidate>
             <CardBody className="space-y-5 py-5">
-              {errors.root?.server && (
-                <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-                  <AlertIcon className="mt-0.5 shrink-0" />
-                  {errors.root.server.message}
-                </div>
-              )}
+              {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
               <div className="grid gap-5 sm:grid-cols-2">
                 <Field id="compose-from" label="From" hint="Up to 11 letters and digits, or a number of up to 16 digits." error={errors.from?.message}>
                   <Input autoComplete="off" placeholder="Switchboard" spellCheck={false} {...form.register("from")} />

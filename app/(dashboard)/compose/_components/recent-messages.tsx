@@ -6,11 +6,11 @@ import Link from "next/link";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ChevronRightIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
+import { Time } from "@/components/ui/time";
 import { isFinal } from "@/lib/core/sms/statuses";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { plural } from "@/lib/ui/format";
 import { fetchRecentMessages, recentMessagesKey } from "../../messages/_components/api";
-import { plural } from "../../messages/_components/format";
 
 const SIZE = 10;
 
@@ -28,11 +28,7 @@ export function RecentMessages({ className }: { className?: string }) {
         description={page && page.totalElements > SIZE ? `The latest ${SIZE} of ${page.totalElements} sent from this account.` : undefined}
       />
       {query.isPending ? (
-        <div className="space-y-3 px-5 py-4" aria-hidden="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
+        <Skeletons className="space-y-3 px-5 py-4" sizes={["h-10", "h-10", "h-10"]} />
       ) : !page ? (
         <p role="alert" className="px-5 py-6 text-sm text-red-700 dark:text-red-400">
           Recent messages could not be loaded: {query.error?.message}
@@ -56,9 +52,7 @@ export function RecentMessages({ className }: { className?: string }) {
                 </div>
                 <p className="hidden min-w-0 flex-1 truncate text-sm text-slate-600 sm:block dark:text-slate-400">{m.body}</p>
                 <span className="hidden shrink-0 text-xs text-slate-500 sm:inline dark:text-slate-400">{plural(m.parts, "part")}</span>
-                <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)} className="hidden w-28 shrink-0 text-right text-xs text-slate-500 md:inline dark:text-slate-400">
-                  {formatRelative(m.createdAt)}
-                </time>
+                <Time at={m.createdAt} show="relative" className="hidden w-28 shrink-0 text-right text-xs text-slate-500 md:inline dark:text-slate-400" />
                 <span className="shrink-0 text-right sm:w-24">
                   <StatusBadge status={m.status} />
                 </span>

@@ -9,7 +9,7 @@ import { useToast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/ui/api-client";
 import { bulkContacts, contactsKey, createGroup, type DashboardGroup } from "./api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { countOf } from "./format";
+import { countOf } from "@/lib/ui/format";
 import { GroupActionDialog } from "./group-action-dialog";
 import { BanIcon, TagIcon } from "./icons";
 

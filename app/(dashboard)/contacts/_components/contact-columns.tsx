@@ -1,12 +1,12 @@
 // Columns of the contacts table: selection, mobile, name, email, country, groups, blacklists,
 // created, and the row's actions.
 import { createColumnHelper } from "@tanstack/react-table";
-import { Badge } from "@/components/ui/badge";
+import { BadgeList } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TrashIcon } from "@/components/ui/icons";
-import { formatDate, formatDateTime } from "@/lib/ui/format";
+import { Time } from "@/components/ui/time";
+import { nameOf, serviceLabel } from "@/lib/ui/format";
 import type { DashboardContact } from "./api";
-import { nameOf, serviceLabel } from "./format";
 import { countryName } from "./countries";
 import { PencilIcon, StarIcon } from "./icons";
 
@@ -115,29 +115,10 @@ export function contactColumns(o: ColumnOptions) {
     }),
     col.accessor("blacklistedServices", {
       header: "Blacklisted",
-      cell: ({ getValue }) =>
-        getValue().length ? (
-          <span className="flex flex-wrap gap-1">
-            {getValue().map((s) => (
-              <Badge key={s} tone="danger">
-                {serviceLabel(s)}
-              </Badge>
-            ))}
-          </span>
-        ) : (
-          muted
-        ),
+      cell: ({ getValue }) => (getValue().length ? <BadgeList items={getValue().map(serviceLabel)} tone="danger" /> : muted),
       meta: { className: "hidden md:table-cell" },
     }),
-    col.accessor("createdAt", {
-      header: "Created",
-      cell: ({ getValue }) => (
-        <time dateTime={getValue()} title={formatDateTime(getValue())} className="whitespace-nowrap">
-          {formatDate(getValue())}
-        </time>
-      ),
-      meta: { className: "hidden xl:table-cell" },
-    }),
+    col.accessor("createdAt", { header: "Created", cell: ({ getValue }) => <Time at={getValue()} show="date" className="whitespace-nowrap" />, meta: { className: "hidden xl:table-cell" } }),
     col.display({
       id: "actions",
       // The positioned wrapper keeps the hidden text inside the table's scroll box.
@@ -165,15 +146,5 @@ export function contactColumns(o: ColumnOptions) {
 
 export function GroupBadges({ groups, max = 2 }: { groups: string[]; max?: number }) {
   if (!groups.length) return muted;
-  const shown = groups.slice(0, max);
-  return (
-    <span className="flex flex-wrap gap-1" title={groups.join(", ")}>
-      {shown.map((g) => (
-        <Badge key={g} tone="accent">
-          {g}
-        </Badge>
-      ))}
-      {groups.length > max && <Badge>+{groups.length - max}</Badge>}
-    </span>
-  );
+  return <BadgeList items={groups} max={max} tone="accent" />;
 }

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -15,11 +16,10 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { contactForm, type ContactForm } from "@/lib/schemas/dashboard-contacts";
 import { ApiError } from "@/lib/ui/api-client";
-import { formatDateTime } from "@/lib/ui/format";
+import { formatDateTime, nameOf, serviceLabel } from "@/lib/ui/format";
 import { contactsKey, createContact, updateContact, type DashboardContact, type DashboardGroup, type DashboardLabel } from "./api";
-import { nameOf, serviceLabel } from "./format";
 import { CountrySelect } from "./country-select";
-import { ErrorNote } from "./alerts";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const empty: ContactForm = { mobile: "", firstName: "", lastName: "", email: "", country: "", vip: false, groups: [], labels: {} };
 
@@ -164,19 +164,7 @@ export function ContactDrawer({ contact, groups, labels, canEdit, onClose }: Con
           <Field id="contact-email" label="Email" optional error={errors.email?.message}>
             <Input type="email" autoComplete="off" placeholder="name@example.com" {...form.register("email")} />
           </Field>
-          <Controller
-            control={form.control}
-            name="vip"
-            render={({ field }) => (
-              <Checkbox
-                label="VIP"
-                description="Mark the people who matter most; campaigns can target them by the vip field."
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
+          <CheckboxField control={form.control} name="vip" label="VIP" description="Mark the people who matter most; campaigns can target them by the vip field." />
 
           <Controller
             control={form.control}

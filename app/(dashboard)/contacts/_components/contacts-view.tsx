@@ -2,7 +2,6 @@
 // mobile or email, a side panel to create and edit, and actions on the selected rows.
 "use client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PaginationState } from "@tanstack/react-table";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -11,7 +10,8 @@ import { PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
 import {
@@ -28,13 +28,12 @@ import {
   type DashboardGroup,
   type DashboardLabel,
 } from "./api";
-import { LoadError } from "./alerts";
 import { BulkBar } from "./bulk-bar";
 import { contactColumns } from "./contact-columns";
 import { ContactDrawer } from "./contact-drawer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
-import { countOf, nameOf } from "./format";
+import { countOf, nameOf } from "@/lib/ui/format";
 import { SearchIcon, UploadIcon } from "./icons";
 
 // Stable fallbacks while loading: the drawer resets its form when its labels change.
@@ -46,11 +45,12 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
   const toast = useToast();
   const [search, setSearch] = useState(initialSearch);
   const [group, setGroup] = useState(initialGroup);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 25 });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<DashboardContact | "new" | null>(null);
   const [deleting, setDeleting] = useState<DashboardContact | null>(null);
   const settledSearch = useDebouncedValue(search, 250);
+  // A new search or group starts at its first page.
+  const paging = usePagination(25, [settledSearch, group]);
 
   // The filters live in the address bar, so a link can open a group and the back button works.
   useEffect(() => {
@@ -61,23 +61,17 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
     if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, "", next);
   }, [group, settledSearch]);
 
-  // A new search or group starts at its first page with nothing selected: an action never
-  // reaches rows that are no longer on screen.
+  // A new search or group also starts with nothing selected: an action never reaches rows that
+  // are no longer on screen.
   useEffect(() => {
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
     setSelected(new Set());
   }, [settledSearch, group]);
 
-  const q = { page: pagination.pageIndex, size: pagination.pageSize, search: settledSearch, group };
+  const q = { page: paging.page, size: paging.size, search: settledSearch, group };
   const page = useQuery({ queryKey: contactsPageKey(q), queryFn: () => fetchContacts(q), placeholderData: keepPreviousData });
   const groups = useQuery({ queryKey: groupsKey, queryFn: fetchGroups });
   const labels = useQuery({ queryKey: labelsKey, queryFn: fetchLabels });
   const rows = useMemo(() => page.data?.content ?? [], [page.data]);
-
-  // Deleting the last rows of a later page leaves it empty: step back.
-  useEffect(() => {
-    if (page.data && page.data.content.length === 0 && pagination.pageIndex > 0) setPagination((p) => ({ ...p, pageIndex: Math.max(0, page.data.totalPages - 1) }));
-  }, [page.data, pagination.pageIndex]);
 
   const toggle = useCallback((id: string, on: boolean) => {
     setSelected((s) => {
@@ -113,10 +107,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
         <UploadIcon />
         Import CSV
       </Link>
-      <Button onClick={() => setOpen("new")}>
-        <PlusIcon />
-        New contact
-      </Button>
+      <Button icon={<PlusIcon />} onClick={() => setOpen("new")}>New contact</Button>
     </>
   );
 
@@ -159,10 +150,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
               <UploadIcon />
               Import a CSV file
             </Link>
-            <Button variant="secondary" onClick={() => setOpen("new")}>
-              <PlusIcon />
-              Add a contact
-            </Button>
+            <Button icon={<PlusIcon />} variant="secondary" onClick={() => setOpen("new")}>Add a contact</Button>
           </>
         )
       }
@@ -207,35 +195,23 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
         <BulkBar selected={selected} groups={groupList} onClear={() => setSelected(new Set())} />
       )}
 
-      {page.isError && !page.data ? (
-        <LoadError
-          what="Contacts"
-          message={page.error.message}
-          onRetry={() => page.refetch()}
-          actions={
-            group && (
-              <Button variant="secondary" size="sm" onClick={() => chooseGroup("")}>
-                <XIcon />
-                Clear group
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <DataTable
-          label="Contacts"
-          columns={columns}
-          data={rows}
-          rowCount={total}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(c) => c.id}
-          loading={page.isPending}
-          fetching={page.isFetching}
-          empty={empty}
-          rowClassName={(c) => (selected.has(c.id) ? "bg-indigo-50/60 dark:bg-indigo-500/10" : undefined)}
-        />
-      )}
+      <QueryTable
+        label="Contacts"
+        query={page}
+        errorActions={
+          group && (
+            <Button variant="secondary" size="sm" onClick={() => chooseGroup("")}>
+              <XIcon />
+              Clear group
+            </Button>
+          )
+        }
+        columns={columns}
+        paging={paging}
+        getRowId={(c) => c.id}
+        empty={empty}
+        rowClassName={(c) => (selected.has(c.id) ? "bg-indigo-50/60 dark:bg-indigo-500/10" : undefined)}
+      />
 
       <ContactDrawer contact={open} groups={groupList} labels={labels.data ?? noLabels} canEdit={canEdit} onClose={() => setOpen(null)} />
       <ConfirmDialog

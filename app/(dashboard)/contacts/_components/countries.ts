@@ -1,7 +1,7 @@
 // Countries for pickers: every region libphonenumber knows, named in English by the browser's
 // Intl.DisplayNames. (No flag emoji: Windows shows them as two letters.)
 import { getCountries, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
-import { countryName } from "../../messages/_components/format";
+import { countryName } from "@/lib/ui/format";
 
 export { countryName };
 

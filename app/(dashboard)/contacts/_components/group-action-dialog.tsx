@@ -7,9 +7,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { DashboardGroup } from "./api";
-import { FormDialog } from "./form-dialog";
-import { countOf } from "./format";
-import { ErrorNote } from "./alerts";
+import { FormDialog } from "@/components/form/form-dialog";
+import { countOf } from "@/lib/ui/format";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const NEW = "\u0000new";
 

@@ -2,7 +2,7 @@
 // into a new one, and delete (keeping or deleting the contacts).
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -15,17 +15,17 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon, TrashIcon, UsersIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
 import { groupForm, mergeGroupsForm, type GroupForm, type MergeGroupsForm } from "@/lib/schemas/dashboard-contacts";
-import { ApiError } from "@/lib/ui/api-client";
 import { contactsKey, createGroup, deleteGroup, fetchGroups, groupLabel, groupsKey, mergeGroups, type DashboardGroup } from "./api";
-import { ErrorNote, LoadError } from "./alerts";
+import { LoadError } from "@/components/ui/load-error";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
-import { FormDialog } from "./form-dialog";
-import { countOf } from "./format";
+import { FormDialog } from "@/components/form/form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
+import { countOf } from "@/lib/ui/format";
 import { MergeIcon } from "./icons";
 
 const builtInHelp: Record<string, string> = {
@@ -122,10 +122,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
                 <MergeIcon />
                 Merge {selected.length >= 2 ? `${selected.length} groups` : "groups"}
               </Button>
-              <Button onClick={() => setCreating(true)}>
-                <PlusIcon />
-                New group
-              </Button>
+              <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New group</Button>
             </>
           )
         }
@@ -133,11 +130,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
       <ContactsTabs active="/contacts/groups" />
 
       {groups.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
+        <Skeletons sizes={Array(4).fill("h-12 w-full")} />
       ) : groups.isError ? (
         <LoadError what="Groups" message={groups.error.message} onRetry={() => groups.refetch()} />
       ) : (
@@ -151,14 +144,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
               icon={<UsersIcon size={22} />}
               title="No groups of your own yet"
               description="Create a group, then add contacts to it from the Contacts tab, or import a CSV straight into it."
-              action={
-                canEdit && (
-                  <Button onClick={() => setCreating(true)}>
-                    <PlusIcon />
-                    Create a group
-                  </Button>
-                )
-              }
+              action={canEdit && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>Create a group</Button>}
             />
           )}
         </>
@@ -166,7 +152,7 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
 
       {canEdit && (
         <>
-          <CreateGroupDialog open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
+          <CreateGroupDialog open={creating} onClose={() => setCreating(false)} />
           <MergeGroupsDialog
             open={merging}
             groups={selected}
@@ -210,69 +196,39 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-function CreateGroupDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => Promise<unknown> }) {
-  const toast = useToast();
+function CreateGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const form = useForm<GroupForm>({ resolver: zodResolver(groupForm), defaultValues: { name: "" } });
-  const mutation = useMutation({
-    mutationFn: (body: GroupForm) => createGroup(body.name),
-    onSuccess: async (g) => {
-      await onCreated();
-      form.reset({ name: "" });
-      onClose();
-      toast({ title: `Created ${g.name}`, description: "Add contacts to it from the Contacts tab, or import a CSV into it." });
-    },
-    onError: (err) => form.setError("name", { message: err instanceof ApiError && err.status === 409 ? "There is already a group with this name" : err.message }),
+  const dialog = useFormDialog(form, {
+    open,
+    onClose,
+    submit: (body: GroupForm) => createGroup(body.name),
+    refresh: [contactsKey],
+    announce: (g) => ({ title: `Created ${g.name}`, description: "Add contacts to it from the Contacts tab, or import a CSV into it." }),
+    conflict: { field: "name", message: "There is already a group with this name" },
   });
-  const close = () => {
-    if (mutation.isPending) return;
-    form.reset({ name: "" });
-    onClose();
-  };
   return (
-    <FormDialog open={open} onClose={close} pending={mutation.isPending} title="New group" formId="create-group" submitLabel="Create group">
-      <form id="create-group" noValidate onSubmit={form.handleSubmit((b) => mutation.mutate(b))} className="pb-2">
-        <Field id="group-name" label="Name" hint="Campaigns pick recipients by group name." error={form.formState.errors.name?.message}>
-          <Input autoComplete="off" placeholder="Newsletter subscribers" data-autofocus {...form.register("name")} />
-        </Field>
-      </form>
+    <FormDialog {...dialog} title="New group" submitLabel="Create group" formClassName="pb-2">
+      <Field id="group-name" label="Name" hint="Campaigns pick recipients by group name." error={form.formState.errors.name?.message}>
+        <Input autoComplete="off" placeholder="Newsletter subscribers" data-autofocus {...form.register("name")} />
+      </Field>
     </FormDialog>
   );
 }
 
 function MergeGroupsDialog({ open, groups, onClose, onMerged }: { open: boolean; groups: string[]; onClose: () => void; onMerged: (g: DashboardGroup) => Promise<unknown> }) {
   const form = useForm<MergeGroupsForm>({ resolver: zodResolver(mergeGroupsForm), values: { name: "", groups } });
-  const mutation = useMutation({
-    mutationFn: mergeGroups,
-    onSuccess: async (g) => {
-      await onMerged(g);
-      onClose();
-    },
-    onError: (err) =>
-      err instanceof ApiError && err.status === 409 ? form.setError("name", { message: "There is already a group with this name" }) : form.setError("root.server", { message: err.message }),
-  });
-  const close = () => {
-    if (mutation.isPending) return;
-    mutation.reset();
-    onClose();
-  };
+  const dialog = useFormDialog(form, { open, onClose, submit: mergeGroups, onSaved: onMerged, conflict: { field: "name", message: "There is already a group with this name" } });
   return (
     <FormDialog
-      open={open}
-      onClose={close}
-      pending={mutation.isPending}
+      {...dialog}
+      error={dialog.error ?? form.formState.errors.groups?.message}
       title={`Merge ${groups.length} groups`}
       description={<>A new group gets every contact of {groups.map(groupLabel).join(", ")}, each once. The groups themselves stay as they are.</>}
-      formId="merge-groups"
       submitLabel="Create merged group"
     >
-      <form id="merge-groups" noValidate onSubmit={form.handleSubmit((b) => mutation.mutate(b))} className="space-y-4 pb-2">
-        {(form.formState.errors.root?.server ?? form.formState.errors.groups) && (
-          <ErrorNote>{form.formState.errors.root?.server?.message ?? form.formState.errors.groups?.message}</ErrorNote>
-        )}
-        <Field id="merge-name" label="New group's name" error={form.formState.errors.name?.message}>
-          <Input autoComplete="off" data-autofocus {...form.register("name")} />
-        </Field>
-      </form>
+      <Field id="merge-name" label="New group's name" error={form.formState.errors.name?.message}>
+        <Input autoComplete="off" data-autofocus {...form.register("name")} />
+      </Field>
     </FormDialog>
   );
 }

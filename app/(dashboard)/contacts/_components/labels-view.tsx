@@ -2,7 +2,7 @@
 // Number), the placeholder each one is written as in a campaign, and a form for a new one.
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
@@ -16,13 +16,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
-import { useToast } from "@/components/ui/toast";
 import { labelForm, type LabelForm } from "@/lib/schemas/dashboard-contacts";
-import { ApiError } from "@/lib/ui/api-client";
 import { createLabel, fetchLabels, labelsKey, type DashboardLabel } from "./api";
-import { LoadError } from "./alerts";
+import { LoadError } from "@/components/ui/load-error";
 import { ContactsTabs } from "./contacts-tabs";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "@/components/form/form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 
 const builtInNames: Record<string, string> = {
   firstName: "First name",
@@ -65,14 +64,7 @@ export function LabelsView({ canEdit }: { canEdit: boolean }) {
       <PageHeader
         title="Contacts"
         description="Custom fields hold what you know about each contact beyond name and number — a city, a loyalty tier, a birthday month — and fill placeholders in campaign messages."
-        actions={
-          canEdit && (
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon />
-              New field
-            </Button>
-          )
-        }
+        actions={canEdit && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New field</Button>}
       />
       <ContactsTabs active="/contacts/labels" />
       {labels.isPending ? (
@@ -113,38 +105,27 @@ export function LabelsView({ canEdit }: { canEdit: boolean }) {
 const defaults: LabelForm = { name: "", type: "Text" };
 
 function CreateLabelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const form = useForm<LabelForm>({ resolver: zodResolver(labelForm), defaultValues: defaults });
   const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: createLabel,
-    onSuccess: async (l) => {
-      await queryClient.invalidateQueries({ queryKey: labelsKey });
-      form.reset(defaults);
-      onClose();
-      toast({ title: `Field “${l.name}” created`, description: `Write [~${l.name}] in a campaign to use it.` });
-    },
-    onError: (err) => form.setError("name", { message: err instanceof ApiError && err.status === 409 ? "A field with this name already exists" : err.message }),
+  const dialog = useFormDialog(form, {
+    open,
+    onClose,
+    submit: createLabel,
+    refresh: [labelsKey],
+    announce: (l) => ({ title: `Field “${l.name}” created`, description: `Write [~${l.name}] in a campaign to use it.` }),
+    conflict: { field: "name", message: "A field with this name already exists" },
   });
-  const close = () => {
-    if (mutation.isPending) return;
-    form.reset(defaults);
-    onClose();
-  };
   return (
-    <FormDialog open={open} onClose={close} pending={mutation.isPending} title="New custom field" formId="create-label" submitLabel="Create field">
-      <form id="create-label" noValidate onSubmit={form.handleSubmit((b) => mutation.mutate(b))} className="space-y-4 pb-2">
-        <Field id="label-name" label="Name" hint="As written in messages: [~name]. It cannot be renamed later." error={errors.name?.message}>
-          <Input autoComplete="off" placeholder="city" data-autofocus {...form.register("name")} />
-        </Field>
-        <Field id="label-type" label="Type" hint="Number fields accept only numbers, and sort and filter as numbers." error={errors.type?.message}>
-          <Select {...form.register("type")}>
-            <option value="Text">Text</option>
-            <option value="Number">Number</option>
-          </Select>
-        </Field>
-      </form>
+    <FormDialog {...dialog} title="New custom field" submitLabel="Create field">
+      <Field id="label-name" label="Name" hint="As written in messages: [~name]. It cannot be renamed later." error={errors.name?.message}>
+        <Input autoComplete="off" placeholder="city" data-autofocus {...form.register("name")} />
+      </Field>
+      <Field id="label-type" label="Type" hint="Number fields accept only numbers, and sort and filter as numbers." error={errors.type?.message}>
+        <Select {...form.register("type")}>
+          <option value="Text">Text</option>
+          <option value="Number">Number</option>
+        </Select>
+      </Field>
     </FormDialog>
   );
 }

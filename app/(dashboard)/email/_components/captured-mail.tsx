@@ -7,14 +7,14 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Disclosure } from "@/components/ui/disclosure";
+import { PickList } from "@/components/ui/pick-list";
 import { formatRelative } from "@/lib/ui/format";
-import { cn } from "@/components/ui/cn";
 import { getCaptured, listCaptured, sinkKey } from "./api";
 import { HtmlPreview } from "./html-preview";
 
 export function CapturedMail({ usesSink }: { usesSink: boolean }) {
   const [selected, setSelected] = useState<string | null>(null);
-  const list = useQuery({ queryKey: sinkKey, queryFn: () => listCaptured(0), refetchInterval: 3000 });
+  const empty = <EmptyState title="No captured mail" description="Send an email: the sink receives it over SMTP and it shows here." />;
   return (
     <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <Card>
@@ -22,30 +22,25 @@ export function CapturedMail({ usesSink }: { usesSink: boolean }) {
           title="Captured by the SMTP sink"
           description={usesSink ? "The bundled mail server keeps every message it receives instead of delivering it." : "SMTP_URL is set: mail goes to that server; the sink shows what it captured before."}
         />
-        {list.isPending ? (
-          <Skeleton className="m-4 h-16" />
-        ) : list.isError ? (
-          <p className="p-4 text-sm text-red-700">{list.error.message}</p>
-        ) : list.data.content.length === 0 ? (
-          <EmptyState title="No captured mail" description="Send an email: the sink receives it over SMTP and it shows here." />
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Captured mail">
-            {list.data.content.map((m) => (
-              <li key={m.id}>
-                <button
-                  type="button"
-                  onClick={() => setSelected(m.id)}
-                  className={cn("w-full px-4 py-3 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-800/60", selected === m.id && "bg-indigo-50/70 dark:bg-indigo-500/10")}
-                >
-                  <span className="block truncate font-medium">{m.subject || "(no subject)"}</span>
-                  <span className="block truncate text-xs text-slate-500">
-                    {m.mailFrom} → {m.rcptTo.join(", ")} · {(m.size / 1024).toFixed(1)} KB · {formatRelative(m.receivedAt)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PickList
+          label="Captured mail"
+          queryKey={sinkKey}
+          fetchPage={listCaptured}
+          refetchInterval={3000}
+          empty={empty}
+          getId={(m) => m.id}
+          selected={selected}
+          onSelect={setSelected}
+        >
+          {(m) => (
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{m.subject || "(no subject)"}</span>
+              <span className="block truncate text-xs text-slate-500">
+                {m.mailFrom} → {m.rcptTo.join(", ")} · {(m.size / 1024).toFixed(1)} KB · {formatRelative(m.receivedAt)}
+              </span>
+            </span>
+          )}
+        </PickList>
       </Card>
       {selected ? <CapturedPanel id={selected} /> : <EmptyState title="Pick a message" description="Its HTML and raw source show here." />}
     </div>

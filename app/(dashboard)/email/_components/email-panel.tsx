@@ -6,7 +6,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StaticTable } from "@/components/ui/static-table";
-import { formatDateTimeSeconds } from "../../messages/_components/format";
+import { formatDateTimeSeconds } from "@/lib/ui/format";
 import type { EmailDetail } from "@/lib/schemas/email";
 import { emailKey, getEmail } from "./api";
 import { HtmlPreview } from "./html-preview";

@@ -1,16 +1,13 @@
 // Send a test email through the same path as the API: tracked links and pixel by default.
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
+import { FormCard } from "@/components/form/form-card";
+import { useFormSubmit } from "@/components/form/use-form-submit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
 import { emailTestForm, toSendEmailBody, type EmailTestForm } from "@/lib/schemas/email";
-import { ApiError } from "@/lib/ui/api-client";
 import { emailsKey, sendTestEmail, sinkKey } from "./api";
 
 const defaults: EmailTestForm = {
@@ -23,55 +20,35 @@ const defaults: EmailTestForm = {
 };
 
 export function TestEmailForm({ onSent }: { onSent: (id: string) => void }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(emailTestForm), defaultValues: defaults });
   const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: (v: EmailTestForm) => sendTestEmail(toSendEmailBody(v)),
-    onSuccess: (e) => {
-      toast({ title: "Email queued", description: `${e.trackedLinks} links tracked.` });
-      void queryClient.invalidateQueries({ queryKey: emailsKey });
-      void queryClient.invalidateQueries({ queryKey: sinkKey });
-      onSent(e.trackingId);
-    },
-    onError: (err) => form.setError("root.server", { type: "server", message: err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : "The email could not be sent." }),
+  const submitting = useFormSubmit(form, {
+    submit: (v: EmailTestForm) => sendTestEmail(toSendEmailBody(v)),
+    refresh: [emailsKey, sinkKey],
+    announce: (e) => ({ title: "Email queued", description: `${e.trackedLinks} links tracked.` }),
+    onSaved: (e) => onSent(e.trackingId),
+    fallback: "The email could not be sent.",
   });
   return (
-    <Card>
-      <CardHeader title="Send a test email" />
-      <form onSubmit={form.handleSubmit((v) => mutation.mutate(v))} noValidate>
-        <CardBody className="space-y-4 py-4">
-          {errors.root?.server && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-              {errors.root.server.message}
-            </p>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="email-from" label="From" error={errors.from?.message}>
-              <Input type="email" {...form.register("from")} />
-            </Field>
-            <Field id="email-to" label="To" error={errors.to?.message}>
-              <Input type="email" {...form.register("to")} />
-            </Field>
-          </div>
-          <Field id="email-subject" label="Subject" error={errors.subject?.message}>
-            <Input {...form.register("subject")} />
-          </Field>
-          <Field id="email-html" label="HTML" error={errors.html?.message}>
-            <Textarea rows={6} spellCheck={false} className="font-mono text-xs" {...form.register("html")} />
-          </Field>
-          <div className="flex flex-wrap gap-6">
-            <Checkbox label="Track clicks" description="Links go through /t/c/…" {...form.register("trackLinks")} />
-            <Checkbox label="Track opens" description="One pixel before </body>" {...form.register("trackOpens")} />
-          </div>
-        </CardBody>
-        <CardFooter className="flex justify-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Send email
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard {...submitting} title="Send a test email" submitLabel="Send email">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="email-from" label="From" error={errors.from?.message}>
+          <Input type="email" {...form.register("from")} />
+        </Field>
+        <Field id="email-to" label="To" error={errors.to?.message}>
+          <Input type="email" {...form.register("to")} />
+        </Field>
+      </div>
+      <Field id="email-subject" label="Subject" error={errors.subject?.message}>
+        <Input {...form.register("subject")} />
+      </Field>
+      <Field id="email-html" label="HTML" error={errors.html?.message}>
+        <Textarea rows={6} spellCheck={false} className="font-mono text-xs" {...form.register("html")} />
+      </Field>
+      <div className="flex flex-wrap gap-6">
+        <Checkbox label="Track clicks" description="Links go through /t/c/…" {...form.register("trackLinks")} />
+        <Checkbox label="Track opens" description="One pixel before </body>" {...form.register("trackOpens")} />
+      </div>
+    </FormCard>
   );
 }

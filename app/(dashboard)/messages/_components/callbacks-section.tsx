@@ -9,8 +9,9 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { Disclosure } from "@/components/ui/disclosure";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
+import { Time } from "@/components/ui/time";
 import { messageKey, resendCallback, type CallbackView } from "./api";
-import { capitalize, formatDateTimeSeconds, formatTime, plural } from "./format";
+import { capitalize, formatTime, plural } from "@/lib/ui/format";
 
 type Attempt = CallbackView["attemptLog"][number];
 
@@ -19,9 +20,7 @@ const attemptColumns: StaticColumn<Attempt>[] = [
   {
     header: "Time",
     cell: (a) => (
-      <time dateTime={a.at} title={formatDateTimeSeconds(a.at)} className="whitespace-nowrap tabular-nums">
-        {formatTime(a.at)}
-      </time>
+      <Time at={a.at} show="time" className="whitespace-nowrap tabular-nums" />
     ),
   },
   {

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { MessageDetail } from "./api";
-import { plural } from "./format";
+import { plural } from "@/lib/ui/format";
 
 type Props = { message: MessageDetail["message"]; parts: MessageDetail["parts"] };
 

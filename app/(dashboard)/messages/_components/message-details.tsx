@@ -2,9 +2,9 @@
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableCode } from "@/components/ui/copy-button";
 import type { MessageDetail } from "./api";
-import { countryName, encodingLabel, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "./format";
+import { countryName, encodingLabel, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "@/lib/ui/format";
 
 export function MessageDetails({ message: m }: { message: MessageDetail["message"] }) {
   const perPart = m.parts > 0 ? m.price / m.parts : 0;
@@ -41,10 +41,7 @@ export function MessageDetails({ message: m }: { message: MessageDetail["message
         <Row label="Sent by">{m.campaignName ? `Campaign ${m.campaignName}` : m.applicationName ? `Application ${m.applicationName}` : "Dashboard"}</Row>
         <Row label="Options">{[m.flash && "Flash", m.transcode && "Transcode"].filter(Boolean).join(", ") || "—"}</Row>
         <Row label="Tracking ID">
-          <span className="flex items-center gap-0.5">
-            <code className="min-w-0 font-mono text-xs break-all">{m.trackingId}</code>
-            <CopyButton value={m.trackingId} label="Copy tracking id" />
-          </span>
+          <CopyableCode value={m.trackingId} label="Copy tracking id" className="break-all" />
         </Row>
       </dl>
     </Card>

@@ -4,13 +4,13 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { StatusBadge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, ChevronLeftIcon, SendIcon } from "@/components/ui/icons";
+import { ChevronLeftIcon, SendIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClasses } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons } from "@/components/ui/skeleton";
+import { LoadError } from "@/components/ui/load-error";
 import { isFinal } from "@/lib/core/sms/statuses";
 import { ApiError } from "@/lib/ui/api-client";
 import { fetchMessage, messageKey, type MessageDetail } from "./api";
@@ -19,7 +19,7 @@ import { MessageBody } from "./message-body";
 import { MessageDetails } from "./message-details";
 import { PartsTable } from "./parts-table";
 import { StatusTimeline } from "./status-timeline";
-import { formatDateTimeSeconds } from "./format";
+import { formatDateTimeSeconds } from "@/lib/ui/format";
 
 /** Fast while the status can change, slower while callbacks are still being delivered. */
 function pollInterval(d: MessageDetail | undefined): number | false {
@@ -56,16 +56,7 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
             />
           </Card>
         ) : (
-          <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            <div className="flex-1">
-              <p className="font-medium">The message could not be loaded.</p>
-              <p className="mt-0.5">{query.error?.message}</p>
-            </div>
-            <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError what="The message" message={query.error?.message ?? ""} onRetry={() => query.refetch()} />
         )}
       </>
     );
@@ -136,10 +127,7 @@ function MessageSkeleton() {
       <Skeleton className="h-8 w-72" />
       <Skeleton className="mt-3 h-4 w-96 max-w-full" />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-6">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-48" />
-        </div>
+        <Skeletons className="space-y-6" sizes={["h-40", "h-48"]} />
         <Skeleton className="h-96" />
       </div>
     </div>

@@ -1,9 +1,9 @@
 // One row per SMS part: its own status, price, SMSC id and delivery latency.
 import { StatusBadge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableCode } from "@/components/ui/copy-button";
 import { StaticTable, type StaticColumn } from "@/components/ui/static-table";
 import type { MessageDetail } from "./api";
-import { formatPrice } from "./format";
+import { formatPrice } from "@/lib/ui/format";
 
 type Part = MessageDetail["parts"][number];
 
@@ -12,14 +12,7 @@ export function PartsTable({ parts, currency, total, operator }: { parts: Part[]
   const columns: StaticColumn<Part>[] = [
     {
       header: "SMS ID",
-      cell: (p) => (
-        <span className="flex items-center gap-0.5">
-          <code className="block max-w-[5.5rem] truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={p.smsId}>
-            {p.smsId}
-          </code>
-          <CopyButton value={p.smsId} label={`Copy the SMS id of part ${p.part}`} />
-        </span>
-      ),
+      cell: (p) => <CopyableCode value={p.smsId} label={`Copy the SMS id of part ${p.part}`} className="block max-w-[5.5rem] truncate text-slate-600 dark:text-slate-400" />,
     },
     { header: "Part", cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.part} / {total}</span> },
     { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },

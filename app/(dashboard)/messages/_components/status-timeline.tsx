@@ -2,8 +2,9 @@
 // created.
 import { StatusBadge, StatusDot } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Time } from "@/components/ui/time";
 import type { MessageDetail } from "./api";
-import { formatDateTimeSeconds, formatTime, offsetLabel } from "./format";
+import { offsetLabel } from "@/lib/ui/format";
 
 export function StatusTimeline({ events, createdAt, partCount }: { events: MessageDetail["events"]; createdAt: string; partCount: number }) {
   return (
@@ -18,9 +19,7 @@ export function StatusTimeline({ events, createdAt, partCount }: { events: Messa
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <StatusBadge status={e.status} />
                 {partCount > 1 && e.part > 0 && <span className="text-xs font-medium text-slate-500 dark:text-slate-400">Part {e.part}</span>}
-                <time dateTime={e.at} title={formatDateTimeSeconds(e.at)} className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {formatTime(e.at)}
-                </time>
+                <Time at={e.at} show="time" className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400" />
               </div>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 {e.detailedStatus && e.detailedStatus !== e.status && <span className="font-medium">{e.detailedStatus}: </span>}

@@ -89,17 +89,6 @@ export const numbersKey = ["numbers"] as const;
 
 /** Countries of the catalogue, named in the browser's language. */
 export const catalogueCountries = ["US", "CA", "GB", "GR", "DE", "FR", "IT", "ES", "NL", "SE", "AU", "CY"];
-export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-export function money(c: Cost | undefined): string {
-  if (!c) return "—";
-  return new Intl.NumberFormat("en", { style: "currency", currency: c.currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(c.price);
-}
 export function formatMsisdn(msisdn: string): string {
   return msisdn;
 }

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { numberCallbacksBody, type NumberCallbacksBody } from "@/lib/schemas/numbers";
-import { ApiError } from "@/lib/ui/api-client";
+import { reasonOf } from "@/lib/ui/api-client";
 import { numbersKey, updateNumber, type NumberDetails } from "./api";
 
 export function CallbacksForm({ number, canManage }: { number: NumberDetails; canManage: boolean }) {
@@ -27,7 +27,7 @@ export function CallbacksForm({ number, canManage }: { number: NumberDetails; ca
       form.reset(body);
       toast({ title: "Callbacks saved", tone: "success" });
     },
-    onError: (err) => form.setError("root.server", { message: err instanceof ApiError ? err.message : "Could not save." }),
+    onError: (err) => form.setError("root.server", { message: reasonOf(err, "Could not save.") }),
   });
   const errors = form.formState.errors;
   return (

@@ -5,16 +5,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { MailIcon, SendIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
-import { ApiError } from "@/lib/ui/api-client";
-import { formatDateTime, formatRelative } from "@/lib/ui/format";
+import { Time } from "@/components/ui/time";
+import { reasonOf } from "@/lib/ui/api-client";
+import { formatRelative } from "@/lib/ui/format";
 import { fetchConversation, fetchConversations, numbersKey, sendReply, simulateInbound } from "./api";
 
 export function Conversations({ msisdn, canManage }: { msisdn: string; canManage: boolean }) {
@@ -39,10 +40,7 @@ export function Conversations({ msisdn, canManage }: { msisdn: string; canManage
         }
       />
       {list.isLoading ? (
-        <div className="space-y-3 p-5">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
+        <Skeletons className="space-y-3 p-5" sizes={["h-12", "h-12"]} />
       ) : conversations.length === 0 ? (
         <EmptyState
           icon={<MailIcon size={22} />}
@@ -124,9 +122,7 @@ function Thread({ msisdn, correspondent, canManage }: { msisdn: string; correspo
             >
               <p className="whitespace-pre-wrap break-words">{m.body}</p>
               <p className={cn("mt-1 flex items-center gap-2 text-[11px]", m.direction === "Outbound" ? "text-indigo-100" : "text-slate-500")}>
-                <time dateTime={m.at} title={formatDateTime(m.at)}>
-                  {formatRelative(m.at)}
-                </time>
+                <Time at={m.at} show="relative" />
                 {m.direction === "Outbound" && <span>· from +{m.from} · {m.status}</span>}
               </p>
             </div>
@@ -161,7 +157,7 @@ function Thread({ msisdn, correspondent, canManage }: { msisdn: string; correspo
             />
             {reply.error && (
               <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
-                {reply.error instanceof ApiError ? reply.error.message : "The reply could not be sent."}
+                {reasonOf(reply.error, "The reply could not be sent.")}
               </p>
             )}
           </div>
@@ -190,42 +186,24 @@ function SimulateInboundDialog({ msisdn, open, onClose, onSent }: { msisdn: stri
     },
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={onClose}
+      pending={mutation.isPending}
       title="Simulate an inbound SMS"
       description={`The bundled SMSC simulator sends this message to ${msisdn} as a deliver_sm, exactly as a phone's reply would arrive.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="simulate-inbound" loading={mutation.isPending}>
-            Send to {msisdn}
-          </Button>
-        </>
-      }
+      formId="simulate-inbound"
+      submitLabel={`Send to ${msisdn}`}
+      onSubmit={() => mutation.mutate()}
+      error={mutation.error ? reasonOf(mutation.error, "The message could not be sent.") : undefined}
+      formClassName="space-y-4"
     >
-      <form
-        id="simulate-inbound"
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <Field id="sim-from" label="From">
-          <Input value={from} onChange={(e) => setFrom(e.target.value)} inputMode="tel" />
-        </Field>
-        <Field id="sim-body" label="Message">
-          <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
-        </Field>
-        {mutation.error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {mutation.error instanceof ApiError ? mutation.error.message : "The message could not be sent."}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      <Field id="sim-from" label="From">
+        <Input value={from} onChange={(e) => setFrom(e.target.value)} inputMode="tel" />
+      </Field>
+      <Field id="sim-body" label="Message">
+        <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }

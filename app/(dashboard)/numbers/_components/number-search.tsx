@@ -2,7 +2,7 @@
 // costs, and renting asks for confirmation with the amount charged now and the monthly renewal.
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ColumnDef, PaginationState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -11,35 +11,35 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
-import { AlertIcon, PhoneIcon, XIcon } from "@/components/ui/icons";
+import { PhoneIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { Options, Select } from "@/components/ui/select";
+import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
-import { ApiError } from "@/lib/ui/api-client";
-import { catalogueCountries, countryName, fetchAvailable, money, numbersKey, rentNumber, type AvailableNumber, type AvailableSearch, type Cost } from "./api";
+import { ErrorNote } from "@/components/ui/error-note";
+import { reasonOf } from "@/lib/ui/api-client";
+import { countryName, formatCost } from "@/lib/ui/format";
+import { catalogueCountries, fetchAvailable, numbersKey, rentNumber, type AvailableNumber, type AvailableSearch, type Cost } from "./api";
 
 export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: () => void }) {
   const [search, setSearch] = useState<AvailableSearch>({ country: "US", type: "", service: "", areaCode: "", contains: "" });
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const paging = usePagination(10, [search]);
   const [renting, setRenting] = useState<AvailableNumber | null>(null);
   const northAmerica = search.country === "US" || search.country === "CA";
   const query = useQuery({
-    queryKey: [...numbersKey, "available", search, pagination.pageIndex, pagination.pageSize],
-    queryFn: () => fetchAvailable(search, pagination.pageIndex, pagination.pageSize),
+    queryKey: [...numbersKey, "available", search, paging.page, paging.size],
+    queryFn: () => fetchAvailable(search, paging.page, paging.size),
     placeholderData: keepPreviousData,
   });
-  const set = (patch: Partial<AvailableSearch>) => {
-    setSearch((s) => ({ ...s, ...patch }));
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  };
+  const set = (patch: Partial<AvailableSearch>) => setSearch((s) => ({ ...s, ...patch }));
   const columns = useMemo<ColumnDef<AvailableNumber, unknown>[]>(
     () => [
       { header: "Number", cell: ({ row }) => <span className="font-mono font-medium">{row.original.msisdn}</span> },
       { header: "Type", cell: ({ row }) => (row.original.tollFree ? <Badge tone="info">Toll-free</Badge> : <Badge>Virtual</Badge>) },
       { header: "Services", cell: ({ row }) => row.original.services.join(", ") },
-      { header: "Activation", cell: ({ row }) => money(row.original.activationCosts), meta: { className: "text-right" } },
-      { header: "Monthly", cell: ({ row }) => money(row.original.monthlyCosts), meta: { className: "text-right" } },
+      { header: "Activation", cell: ({ row }) => formatCost(row.original.activationCosts), meta: { className: "text-right" } },
+      { header: "Monthly", cell: ({ row }) => formatCost(row.original.monthlyCosts), meta: { className: "text-right" } },
       {
         id: "rent",
         header: () => <span className="sr-only">Rent</span>,
@@ -53,6 +53,8 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
     ],
     [],
   );
+
+  const noMatch = <EmptyState icon={<PhoneIcon size={22} />} title="No number matches" description="Try another country, type or fewer digits." />;
 
   return (
     <Card>
@@ -71,11 +73,7 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
         <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <Field id="search-country" label="Country">
             <Select value={search.country} onChange={(e) => set({ country: e.target.value, type: "", areaCode: "" })}>
-              {catalogueCountries.map((c) => (
-                <option key={c} value={c}>
-                  {countryName(c)}
-                </option>
-              ))}
+              <Options values={catalogueCountries} label={countryName} />
             </Select>
           </Field>
           <Field id="search-type" label="Type" hint={northAmerica ? undefined : "US and Canada only"}>
@@ -99,18 +97,7 @@ export function NumberSearch({ balance, onClose }: { balance: Cost; onClose?: ()
             <Input inputMode="numeric" maxLength={15} placeholder="555" value={search.contains} onChange={(e) => set({ contains: e.target.value.replace(/\D/g, "") })} />
           </Field>
         </div>
-        <DataTable
-          label="Available numbers"
-          columns={columns}
-          data={query.data?.content ?? []}
-          rowCount={query.data?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          getRowId={(r) => r.msisdn}
-          loading={query.isLoading}
-          fetching={query.isFetching}
-          empty={<EmptyState icon={<PhoneIcon size={22} />} title="No number matches" description="Try another country, type or fewer digits." />}
-        />
+        <QueryTable label="Available numbers" query={query} columns={columns} paging={paging} getRowId={(r) => r.msisdn} empty={noMatch} />
       </CardBody>
       <RentDialog number={renting} balance={balance} onClose={() => setRenting(null)} />
     </Card>
@@ -154,22 +141,22 @@ function RentDialog({ number, balance, onClose }: { number: AvailableNumber | nu
             Cancel
           </Button>
           <Button onClick={() => mutation.mutate(number)} loading={mutation.isPending} disabled={short}>
-            Rent for {money(now)}
+            Rent for {formatCost(now)}
           </Button>
         </>
       }
     >
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800">
         <dt className="text-slate-500">Activation (once)</dt>
-        <dd className="text-right tabular-nums">{money(number.activationCosts)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(number.activationCosts)}</dd>
         <dt className="text-slate-500">First month</dt>
-        <dd className="text-right tabular-nums">{money(number.monthlyCosts)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(number.monthlyCosts)}</dd>
         <dt className="font-medium">Charged now</dt>
-        <dd className="text-right font-medium tabular-nums">{money(now)}</dd>
+        <dd className="text-right font-medium tabular-nums">{formatCost(now)}</dd>
         <dt className="text-slate-500">Then monthly, from {renewal.toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" })}</dt>
-        <dd className="text-right tabular-nums">{money(number.monthlyCosts)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(number.monthlyCosts)}</dd>
         <dt className="text-slate-500">Your balance</dt>
-        <dd className="text-right tabular-nums">{money(balance)}</dd>
+        <dd className="text-right tabular-nums">{formatCost(balance)}</dd>
       </dl>
       <div className="mt-4">
         <Field id="rent-callback" label="Inbound SMS callback URL" optional hint="Switchboard POSTs every SMS this number receives here. You can set it later.">
@@ -177,10 +164,9 @@ function RentDialog({ number, balance, onClose }: { number: AvailableNumber | nu
         </Field>
       </div>
       {(short || mutation.error) && (
-        <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          {short ? "Your balance does not cover the activation and the first month. Top up first." : mutation.error instanceof ApiError ? mutation.error.message : "The number could not be rented."}
-        </p>
+        <ErrorNote className="mt-4">
+          {short ? "Your balance does not cover the activation and the first month. Top up first." : reasonOf(mutation.error, "The number could not be rented.")}
+        </ErrorNote>
       )}
     </Dialog>
   );

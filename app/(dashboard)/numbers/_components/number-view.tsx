@@ -12,8 +12,8 @@ import { ChevronLeftIcon, PhoneIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/ui/api-client";
-import { formatDate, formatDateTime } from "@/lib/ui/format";
-import { countryName, fetchNumber, money, numbersKey } from "./api";
+import { countryName, formatCost, formatDate, formatDateTime } from "@/lib/ui/format";
+import { fetchNumber, numbersKey } from "./api";
 import { Conversations } from "./conversations";
 import { CallbacksForm } from "./callbacks-form";
 import { CancelNumberDialog } from "./cancel-number-dialog";
@@ -79,9 +79,9 @@ export function NumberView({ msisdn, canManage }: { msisdn: string; canManage: b
               {n ? (
                 <dl className="grid grid-cols-2 gap-y-2 text-sm">
                   <dt className="text-slate-500">Monthly</dt>
-                  <dd className="text-right tabular-nums">{money(n.monthlyCosts[0])}</dd>
+                  <dd className="text-right tabular-nums">{formatCost(n.monthlyCosts[0])}</dd>
                   <dt className="text-slate-500">Activation</dt>
-                  <dd className="text-right tabular-nums">{money(n.activationCosts[0])}</dd>
+                  <dd className="text-right tabular-nums">{formatCost(n.activationCosts[0])}</dd>
                   <dt className="text-slate-500">Rented</dt>
                   <dd className="text-right">{formatDate(n.rentedAt)}</dd>
                   <dt className="text-slate-500">Next renewal</dt>

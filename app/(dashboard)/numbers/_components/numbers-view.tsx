@@ -3,7 +3,7 @@
 "use client";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ColumnDef, PaginationState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,9 +11,10 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PhoneIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable } from "@/components/ui/table";
-import { formatDate } from "@/lib/ui/format";
-import { countryName, fetchRented, money, numbersKey, type Cost, type RentedNumber } from "./api";
+import { QueryTable } from "@/components/data-table/query-table";
+import { usePagination } from "@/components/data-table/use-pagination";
+import { countryName, formatCost, formatDate } from "@/lib/ui/format";
+import { fetchRented, numbersKey, type Cost, type RentedNumber } from "./api";
 import { NumberSearch } from "./number-search";
 
 const columns: ColumnDef<RentedNumber, unknown>[] = [
@@ -34,32 +35,36 @@ const columns: ColumnDef<RentedNumber, unknown>[] = [
     cell: ({ row }) =>
       row.original.inboundSmsCallbackUrl ? <Badge tone="success" dot>Forwarded</Badge> : <span className="text-slate-400">Dashboard only</span>,
   },
-  { header: "Monthly", cell: ({ row }) => money(row.original.monthlyCosts[0]), meta: { className: "text-right" } },
+  { header: "Monthly", cell: ({ row }) => formatCost(row.original.monthlyCosts[0]), meta: { className: "text-right" } },
   { header: "Next renewal", cell: ({ row }) => formatDate(row.original.nextRenewal) },
 ];
 
 export function NumbersView({ canManage, balance }: { canManage: boolean; balance: Cost }) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const paging = usePagination(20);
   const [searching, setSearching] = useState(false);
   const query = useQuery({
-    queryKey: [...numbersKey, "rented", pagination.pageIndex, pagination.pageSize],
-    queryFn: () => fetchRented(pagination.pageIndex, pagination.pageSize),
+    queryKey: [...numbersKey, "rented", paging.page, paging.size],
+    queryFn: () => fetchRented(paging.page, paging.size),
     placeholderData: keepPreviousData,
   });
   const showSearch = canManage && (searching || query.data?.totalElements === 0);
+  const empty = (
+    <EmptyState
+      icon={<PhoneIcon size={22} />}
+      title="No numbers yet"
+      description={canManage ? "Search the catalogue above and rent a number to send from it and receive replies." : "Ask an owner or a marketer to rent one."}
+    />
+  );
 
   return (
     <>
       <PageHeader
         title="Numbers"
-        description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {money(balance)}.</>}
+        description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {formatCost(balance)}.</>}
         actions={
           // Not while the list loads: an account without numbers gets the search instead.
           canManage && query.data && !showSearch && (
-            <Button onClick={() => setSearching(true)}>
-              <PlusIcon />
-              Rent a number
-            </Button>
+            <Button icon={<PlusIcon />} onClick={() => setSearching(true)}>Rent a number</Button>
           )
         }
       />
@@ -67,24 +72,7 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
       <Card className="mt-6">
         <CardHeader title="Your numbers" description="Renewed monthly from your balance; a number the balance cannot pay is released." />
         <CardBody className="p-0">
-          <DataTable
-            label="Your numbers"
-            columns={columns}
-            data={query.data?.content ?? []}
-            rowCount={query.data?.totalElements ?? 0}
-            pagination={pagination}
-            onPaginationChange={setPagination}
-            getRowId={(r) => r.msisdn}
-            loading={query.isLoading}
-            fetching={query.isFetching}
-            empty={
-              <EmptyState
-                icon={<PhoneIcon size={22} />}
-                title="No numbers yet"
-                description={canManage ? "Search the catalogue above and rent a number to send from it and receive replies." : "Ask an owner or a marketer to rent one."}
-              />
-            }
-          />
+          <QueryTable label="Your numbers" query={query} columns={columns} paging={paging} getRowId={(r) => r.msisdn} empty={empty} />
         </CardBody>
       </Card>
     </>

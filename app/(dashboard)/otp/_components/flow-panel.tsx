@@ -7,10 +7,10 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { StatusDot } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StaticTable } from "@/components/ui/static-table";
-import { formatDateTimeSeconds, formatPrice } from "../../messages/_components/format";
+import { formatDateTimeSeconds, formatMs, formatPrice } from "@/lib/ui/format";
 import type { FlowDetail } from "@/lib/schemas/otp";
 import { flowKey, flowsKey, getFlowDetail } from "./api";
-import { ChannelBadge, FlowStatus, StepStatus, formatMs } from "./flow-status";
+import { ChannelBadge, FlowStatus, StepStatus } from "./flow-status";
 
 const time = (iso: string | null) => (iso ? formatDateTimeSeconds(iso) : "—");
 

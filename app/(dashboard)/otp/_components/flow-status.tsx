@@ -19,8 +19,3 @@ export function StepStatus({ status }: { status: string }) {
 export function ChannelBadge({ channel }: { channel: string }) {
   return <Badge tone={channel === "viber" ? "accent" : "neutral"}>{channel === "viber" ? "Viber" : "SMS"}</Badge>;
 }
-
-export function formatMs(ms: number | null): string {
-  if (ms === null) return "—";
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}

@@ -2,16 +2,13 @@
 // simulators show the failover (…0006: Viber never delivers).
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
+import { FormCard } from "@/components/form/form-card";
+import { useFormSubmit } from "@/components/form/use-form-submit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
 import { otpTestForm, toSendFailoverBody, type OtpTestForm } from "@/lib/schemas/otp";
-import { ApiError } from "@/lib/ui/api-client";
 import { flowsKey, startFlow } from "./api";
 
 const defaults: OtpTestForm = {
@@ -25,64 +22,41 @@ const defaults: OtpTestForm = {
 };
 
 export function TestFlowForm({ onStarted }: { onStarted: (flowId: string) => void }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(otpTestForm), defaultValues: defaults });
   const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: (v: OtpTestForm) => startFlow(toSendFailoverBody(v)),
-    onSuccess: (flow) => {
-      toast({ title: "Flow started", description: "Follow its steps on the right." });
-      void queryClient.invalidateQueries({ queryKey: flowsKey });
-      void queryClient.invalidateQueries({ queryKey: ["me"] });
-      onStarted(flow.flowId);
-    },
-    onError: (err) => {
-      const message = err instanceof ApiError ? (Object.values(err.properties)[0] ?? err.message) : "The flow could not be started.";
-      form.setError("root.server", { type: "server", message });
-    },
+  const submitting = useFormSubmit(form, {
+    submit: (v: OtpTestForm) => startFlow(toSendFailoverBody(v)),
+    refresh: [flowsKey, ["me"]],
+    announce: () => ({ title: "Flow started", description: "Follow its steps on the right." }),
+    onSaved: (flow) => onStarted(flow.flowId),
+    fallback: "The flow could not be started.",
   });
   const viber = form.watch("viber");
   return (
-    <Card>
-      <CardHeader title="Start a test flow" description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS." />
-      <form onSubmit={form.handleSubmit((v) => mutation.mutate(v))} noValidate>
-        <CardBody className="space-y-4 py-4">
-          {errors.root?.server && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-              {errors.root.server.message}
-            </p>
-          )}
-          <Field id="otp-to" label="Phone number" hint="International format." error={errors.to?.message}>
-            <Input type="tel" autoComplete="off" {...form.register("to")} />
-          </Field>
-          <Checkbox label="Try Viber first" description="Then SMS when Viber does not deliver in time." {...form.register("viber")} />
-          {viber && (
-            <Field id="otp-viber-ttl" label="Viber window (seconds)" error={errors.viberTtl?.message}>
-              <Input type="number" min={1} {...form.register("viberTtl", { valueAsNumber: true })} />
-            </Field>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="otp-from" label="SMS sender" error={errors.from?.message}>
-              <Input autoComplete="off" {...form.register("from")} />
-            </Field>
-            <Field id="otp-sms-ttl" label="SMS window (seconds)" error={errors.smsTtl?.message}>
-              <Input type="number" min={60} {...form.register("smsTtl", { valueAsNumber: true })} />
-            </Field>
-          </div>
-          <Field id="otp-body" label="SMS text" hint="@@pin is replaced by the code (six digits)." error={errors.body?.message}>
-            <Textarea rows={2} {...form.register("body")} />
-          </Field>
-          <Field id="otp-callback" label="Webhook URL" optional hint="Receives the flow after every change." error={errors.callbackUrl?.message}>
-            <Input type="url" placeholder="https://…" {...form.register("callbackUrl")} />
-          </Field>
-        </CardBody>
-        <CardFooter className="flex justify-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Send code
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard {...submitting} title="Start a test flow" description="Numbers ending in 0006 are never delivered over Viber (EXPIRED), so the code fails over to SMS." submitLabel="Send code">
+      <Field id="otp-to" label="Phone number" hint="International format." error={errors.to?.message}>
+        <Input type="tel" autoComplete="off" {...form.register("to")} />
+      </Field>
+      <Checkbox label="Try Viber first" description="Then SMS when Viber does not deliver in time." {...form.register("viber")} />
+      {viber && (
+        <Field id="otp-viber-ttl" label="Viber window (seconds)" error={errors.viberTtl?.message}>
+          <Input type="number" min={1} {...form.register("viberTtl", { valueAsNumber: true })} />
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="otp-from" label="SMS sender" error={errors.from?.message}>
+          <Input autoComplete="off" {...form.register("from")} />
+        </Field>
+        <Field id="otp-sms-ttl" label="SMS window (seconds)" error={errors.smsTtl?.message}>
+          <Input type="number" min={60} {...form.register("smsTtl", { valueAsNumber: true })} />
+        </Field>
+      </div>
+      <Field id="otp-body" label="SMS text" hint="@@pin is replaced by the code (six digits)." error={errors.body?.message}>
+        <Textarea rows={2} {...form.register("body")} />
+      </Field>
+      <Field id="otp-callback" label="Webhook URL" optional hint="Receives the flow after every change." error={errors.callbackUrl?.message}>
+        <Input type="url" placeholder="https://…" {...form.register("callbackUrl")} />
+      </Field>
+    </FormCard>
   );
 }

@@ -2,22 +2,22 @@
 // rented numbers it holds, picked from the account's numbers that are in no other pool.
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/form/form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
+import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackStrategySelect } from "@/components/form/callback-fields";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
-import { useToast } from "@/components/ui/toast";
+import { Options, Select } from "@/components/ui/select";
 import { createPoolBody, type CreatePoolBody } from "@/lib/schemas/pools";
-import { ApiError } from "@/lib/ui/api-client";
+import { countryName } from "@/lib/ui/format";
 import { createPool, fetchPickable, poolsKey, updatePool, type Pool } from "./api";
 
 const countries = ["", "US", "CA", "GB", "GR", "DE", "FR", "IT", "ES", "NL", "SE", "AU", "CY"];
-const countryName = (c: string) => (c ? (new Intl.DisplayNames(["en"], { type: "region" }).of(c) ?? c) : "None");
+const countryOrNone = (c: string) => (c ? countryName(c) : "None");
 
 export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () => void }) {
   const defaults: CreatePoolBody = {
@@ -37,122 +37,88 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
   const errors = form.formState.errors;
   const numbers = useQuery({ queryKey: [...poolsKey, "pickable"], queryFn: fetchPickable });
   const pickable = (numbers.data?.content ?? []).filter((n) => n.services.includes("Sms"));
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const mutation = useMutation({
-    mutationFn: (body: CreatePoolBody) => (pool ? updatePool(pool.poolId, body) : createPool(body)),
-    onSuccess: async (p) => {
-      await queryClient.invalidateQueries({ queryKey: poolsKey });
-      await queryClient.invalidateQueries({ queryKey: ["numbers"] });
-      toast({ title: pool ? `Pool “${p.poolName}” saved` : `Pool “${p.poolName}” created`, tone: "success" });
-      onClose();
-    },
-    onError: (err) => form.setError("root.server", { message: err instanceof ApiError ? err.message : "The pool could not be saved." }),
+  const dialog = useFormDialog(form, {
+    open: true,
+    onClose,
+    submit: (body: CreatePoolBody) => (pool ? updatePool(pool.poolId, body) : createPool(body)),
+    refresh: [poolsKey, ["numbers"]],
+    announce: (p) => ({ title: pool ? `Pool “${p.poolName}” saved` : `Pool “${p.poolName}” created`, tone: "success" }),
+    fallback: "The pool could not be saved.",
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !mutation.isPending && onClose()}
+    <FormDialog
+      {...dialog}
       title={pool ? `Edit “${pool.poolName}”` : "New pool"}
       description="The pool picks the sender of each SMS sent through it from these numbers."
       size="xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="pool-form" loading={mutation.isPending}>
-            {pool ? "Save pool" : "Create pool"}
-          </Button>
-        </>
-      }
+      submitLabel={pool ? "Save pool" : "Create pool"}
+      formClassName="space-y-5 pb-2"
     >
-      <form id="pool-form" noValidate onSubmit={form.handleSubmit((b) => mutation.mutate(b))} className="space-y-5 pb-2">
-        {errors.root?.server && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {errors.root.server.message}
-          </div>
-        )}
-        <Field id="pool-name" label="Name" error={errors.poolName?.message}>
-          <Input data-autofocus placeholder="Customer care" {...form.register("poolName")} />
+      <Field id="pool-name" label="Name" error={errors.poolName?.message}>
+        <Input data-autofocus placeholder="Customer care" {...form.register("poolName")} />
+      </Field>
+
+      <Controller
+        control={form.control}
+        name="numbers"
+        render={({ field }) => {
+          const chosen = new Set(field.value ?? []);
+          return (
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Numbers</legend>
+              <div className="mt-2 grid max-h-56 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
+                {pickable.length === 0 && <p className="text-sm text-slate-500">{numbers.isLoading ? "Loading…" : "No rented numbers with SMS yet: rent some on the Numbers page."}</p>}
+                {pickable.map((n) => {
+                  const elsewhere = Boolean(n.poolId) && n.poolId !== pool?.poolId;
+                  return (
+                    <Checkbox
+                      key={n.msisdn}
+                      label={<span className="font-mono text-[13px]">{n.msisdn}</span>}
+                      description={elsewhere ? `In pool “${n.poolName}”` : countryOrNone(n.country)}
+                      disabled={elsewhere}
+                      checked={chosen.has(n.msisdn)}
+                      onChange={(e) => field.onChange(e.target.checked ? [...chosen, n.msisdn] : [...chosen].filter((x) => x !== n.msisdn))}
+                    />
+                  );
+                })}
+              </div>
+            </fieldset>
+          );
+        }}
+      />
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        {(["sticky", "geomatch", "transcode"] as const).map((name) => (
+          <CheckboxField
+            key={name}
+            control={form.control}
+            name={`smsSettings.${name}`}
+            label={{ sticky: "Sticky sender", geomatch: "Geomatch", transcode: "Transcode" }[name]}
+            description={{ sticky: "Same number per recipient", geomatch: "A number of the recipient's country", transcode: "GSM-7 look-alikes for cheaper parts" }[name]}
+          />
+        ))}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="pool-country" label="Default country" hint="Where the sender comes from when nothing matches better." error={errors.smsSettings?.defaultCountry?.message}>
+          <Select {...form.register("smsSettings.defaultCountry")}>
+            <Options values={countries} label={countryOrNone} />
+          </Select>
         </Field>
-
-        <Controller
-          control={form.control}
-          name="numbers"
-          render={({ field }) => {
-            const chosen = new Set(field.value ?? []);
-            return (
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Numbers</legend>
-                <div className="mt-2 grid max-h-56 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
-                  {pickable.length === 0 && <p className="text-sm text-slate-500">{numbers.isLoading ? "Loading…" : "No rented numbers with SMS yet: rent some on the Numbers page."}</p>}
-                  {pickable.map((n) => {
-                    const elsewhere = Boolean(n.poolId) && n.poolId !== pool?.poolId;
-                    return (
-                      <Checkbox
-                        key={n.msisdn}
-                        label={<span className="font-mono text-[13px]">{n.msisdn}</span>}
-                        description={elsewhere ? `In pool “${n.poolName}”` : countryName(n.country)}
-                        disabled={elsewhere}
-                        checked={chosen.has(n.msisdn)}
-                        onChange={(e) => field.onChange(e.target.checked ? [...chosen, n.msisdn] : [...chosen].filter((x) => x !== n.msisdn))}
-                      />
-                    );
-                  })}
-                </div>
-              </fieldset>
-            );
-          }}
-        />
-
-        <div className="grid gap-3 sm:grid-cols-3">
-          {(["sticky", "geomatch", "transcode"] as const).map((name) => (
-            <Controller
-              key={name}
-              control={form.control}
-              name={`smsSettings.${name}`}
-              render={({ field }) => (
-                <Checkbox
-                  label={{ sticky: "Sticky sender", geomatch: "Geomatch", transcode: "Transcode" }[name]}
-                  description={{ sticky: "Same number per recipient", geomatch: "A number of the recipient's country", transcode: "GSM-7 look-alikes for cheaper parts" }[name]}
-                  checked={Boolean(field.value)}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-              )}
-            />
-          ))}
-        </div>
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="pool-country" label="Default country" hint="Where the sender comes from when nothing matches better." error={errors.smsSettings?.defaultCountry?.message}>
-            <Select {...form.register("smsSettings.defaultCountry")}>
-              {countries.map((c) => (
-                <option key={c} value={c}>
-                  {countryName(c)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="pool-alpha" label="Alphanumeric sender" optional hint="Used with poolStrategy Alphanumeric." error={errors.smsSettings?.alphanumericSenderId?.message}>
-            <Input maxLength={11} placeholder="Acme" {...form.register("smsSettings.alphanumericSenderId")} />
-          </Field>
-          <Field id="pool-callback" label="Status callback URL" optional hint="Delivery reports of the pool's SMS, naming the pool." error={errors.smsSettings?.callback?.url?.message}>
-            <Input type="url" placeholder="https://example.com/hooks/status" {...form.register("smsSettings.callback.url")} />
-          </Field>
-          <Field id="pool-strategy" label="Status callback strategy">
-            <Select {...form.register("smsSettings.callback.strategy")}>
-              <option value="OnCompletion">Once, on the final status</option>
-              <option value="OnChange">On every status change</option>
-            </Select>
-          </Field>
-        </div>
-        <Field id="pool-inbound" label="Inbound SMS callback URL" optional hint="Messages to the pool's numbers, with poolId and poolName." error={errors.smsSettings?.inboundSMSCallbackUrl?.message}>
-          <Input type="url" placeholder="https://example.com/hooks/inbound" {...form.register("smsSettings.inboundSMSCallbackUrl")} />
+        <Field id="pool-alpha" label="Alphanumeric sender" optional hint="Used with poolStrategy Alphanumeric." error={errors.smsSettings?.alphanumericSenderId?.message}>
+          <Input maxLength={11} placeholder="Acme" {...form.register("smsSettings.alphanumericSenderId")} />
         </Field>
-      </form>
-    </Dialog>
+        <Field id="pool-callback" label="Status callback URL" optional hint="Delivery reports of the pool's SMS, naming the pool." error={errors.smsSettings?.callback?.url?.message}>
+          <Input type="url" placeholder="https://example.com/hooks/status" {...form.register("smsSettings.callback.url")} />
+        </Field>
+        <Field id="pool-strategy" label="Status callback strategy">
+          <CallbackStrategySelect reports="status" {...form.register("smsSettings.callback.strategy")} />
+        </Field>
+      </div>
+      <Field id="pool-inbound" label="Inbound SMS callback URL" optional hint="Messages to the pool's numbers, with poolId and poolName." error={errors.smsSettings?.inboundSMSCallbackUrl?.message}>
+        <Input type="url" placeholder="https://example.com/hooks/inbound" {...form.register("smsSettings.inboundSMSCallbackUrl")} />
+      </Field>
+    </FormDialog>
   );
 }

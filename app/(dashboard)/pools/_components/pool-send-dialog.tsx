@@ -4,12 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { ApiError } from "@/lib/ui/api-client";
+import { reasonOf } from "@/lib/ui/api-client";
 import { sendThroughPool, type Pool, type PoolSend } from "./api";
 
 const reasons: Record<PoolSend["senderReason"], string> = {
@@ -30,54 +29,38 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
     onSuccess: (r) => setSent((s) => [r, ...s]),
   });
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={onClose}
+      pending={mutation.isPending}
       title={`Send through “${pool.poolName}”`}
       description="Charged like any SMS. Send twice to the same number to see the sticky sender."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" form="pool-send" loading={mutation.isPending} disabled={!to || !body}>
-            Send
-          </Button>
-        </>
-      }
+      formId="pool-send"
+      submitLabel="Send"
+      submitDisabled={!to || !body}
+      cancelLabel="Close"
+      onSubmit={() => mutation.mutate()}
+      error={mutation.error ? reasonOf(mutation.error, "The message could not be sent.") : undefined}
+      formClassName="space-y-4"
     >
-      <form
-        id="pool-send"
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="pool-send-to" label="To">
-            <Input inputMode="tel" placeholder="+306912345678" value={to} onChange={(e) => setTo(e.target.value)} data-autofocus />
-          </Field>
-          <Field id="pool-send-strategy" label="Pool strategy">
-            <Select value={strategy} onChange={(e) => setStrategy(e.target.value as "Numeric" | "Alphanumeric")}>
-              <option value="Numeric">Numeric: one of the pool's numbers</option>
-              <option value="Alphanumeric" disabled={!pool.smsSettings.alphanumericSenderId}>
-                Alphanumeric: {pool.smsSettings.alphanumericSenderId || "(none set)"}
-              </option>
-            </Select>
-          </Field>
-        </div>
-        <Field id="pool-send-body" label="Message">
-          <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pool-send-to" label="To">
+          <Input inputMode="tel" placeholder="+306912345678" value={to} onChange={(e) => setTo(e.target.value)} data-autofocus />
         </Field>
-        {mutation.error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {mutation.error instanceof ApiError ? mutation.error.message : "The message could not be sent."}
-          </p>
-        )}
-      </form>
+        <Field id="pool-send-strategy" label="Pool strategy">
+          <Select value={strategy} onChange={(e) => setStrategy(e.target.value as "Numeric" | "Alphanumeric")}>
+            <option value="Numeric">Numeric: one of the pool's numbers</option>
+            <option value="Alphanumeric" disabled={!pool.smsSettings.alphanumericSenderId}>
+              Alphanumeric: {pool.smsSettings.alphanumericSenderId || "(none set)"}
+            </option>
+          </Select>
+        </Field>
+      </div>
+      <Field id="pool-send-body" label="Message">
+        <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+      </Field>
       {sent.length > 0 && (
-        <ul aria-label="Sent through the pool" className="mt-5 space-y-2 text-sm">
+        <ul aria-label="Sent through the pool" className="mt-1 space-y-2 text-sm">
           {sent.map((s) => (
             <li key={s.trackingId} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
               <div className="flex items-center justify-between gap-2">
@@ -93,6 +76,6 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
           ))}
         </ul>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

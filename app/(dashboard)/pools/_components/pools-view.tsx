@@ -2,18 +2,17 @@
 // that shows which number the pool chose and why.
 "use client";
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LayersIcon, PlusIcon, SendIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
-import { ApiError } from "@/lib/ui/api-client";
 import { deletePool, fetchPools, poolsKey, type Pool } from "./api";
 import { PoolDialog } from "./pool-dialog";
 import { PoolSendDialog } from "./pool-send-dialog";
@@ -24,12 +23,7 @@ export function PoolsView({ canManage }: { canManage: boolean }) {
   const [deleting, setDeleting] = useState<Pool | null>(null);
   const query = useQuery({ queryKey: poolsKey, queryFn: fetchPools });
   const pools = query.data?.content ?? [];
-  const newButton = canManage && (
-    <Button onClick={() => setEditing("new")}>
-      <PlusIcon />
-      New pool
-    </Button>
-  );
+  const newButton = canManage && <Button icon={<PlusIcon />} onClick={() => setEditing("new")}>New pool</Button>;
   return (
     <>
       <PageHeader
@@ -122,32 +116,19 @@ export function PoolsView({ canManage }: { canManage: boolean }) {
 function DeletePoolDialog({ pool, onClose }: { pool: Pool; onClose: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const mutation = useMutation({
-    mutationFn: () => deletePool(pool.poolId),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: poolsKey });
-      toast({ title: `Pool “${pool.poolName}” deleted`, tone: "success" });
-      onClose();
-    },
-  });
   return (
-    <Dialog
+    <ConfirmDialog
       open
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={onClose}
       title={`Delete pool “${pool.poolName}”?`}
       description="Its numbers stay rented and can join another pool. Sends to this pool's id will fail."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button variant="danger" onClick={() => mutation.mutate()} loading={mutation.isPending}>
-            Delete pool
-          </Button>
-        </>
-      }
-    >
-      {mutation.error && <p role="alert" className="text-sm text-red-700">{mutation.error instanceof ApiError ? mutation.error.message : "Could not delete."}</p>}
-    </Dialog>
+      confirmLabel="Delete pool"
+      cancelLabel="Keep it"
+      onConfirm={async () => {
+        await deletePool(pool.poolId);
+        await queryClient.invalidateQueries({ queryKey: poolsKey });
+        toast({ title: `Pool “${pool.poolName}” deleted`, tone: "success" });
+      }}
+    />
   );
 }

@@ -1,7 +1,8 @@
 // The explorer's columns: one row per SMS part. Sortable columns match the server's sort fields.
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, StatusBadge } from "@/components/ui/badge";
-import { formatDateTimeSeconds, formatPrice } from "../../messages/_components/format";
+import { Time } from "@/components/ui/time";
+import { formatPrice } from "@/lib/ui/format";
 import type { TrackingRow } from "./api";
 
 const sortable = new Set(["createdAt", "statusAt", "to", "from", "status", "country", "price"]);
@@ -9,15 +10,7 @@ const sortable = new Set(["createdAt", "statusAt", "to", "from", "status", "coun
 const muted = (text: string) => (text ? text : <span className="text-slate-400">—</span>);
 
 const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
-  {
-    id: "createdAt",
-    header: "Created",
-    cell: ({ row }) => (
-      <time dateTime={row.original.createdAt} className="whitespace-nowrap tabular-nums">
-        {formatDateTimeSeconds(row.original.createdAt)}
-      </time>
-    ),
-  },
+  { id: "createdAt", header: "Created", cell: ({ row }) => <Time at={row.original.createdAt} show="seconds" className="whitespace-nowrap tabular-nums" /> },
   {
     id: "direction",
     header: "Dir.",
@@ -58,15 +51,7 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
     meta: { className: "text-right" },
     cell: ({ row }) => (row.original.latency ? <span className="whitespace-nowrap tabular-nums">{row.original.latency.toFixed(1)} s</span> : muted("")),
   },
-  {
-    id: "statusAt",
-    header: "Status at",
-    cell: ({ row }) => (
-      <time dateTime={row.original.statusAt} className="whitespace-nowrap tabular-nums">
-        {formatDateTimeSeconds(row.original.statusAt)}
-      </time>
-    ),
-  },
+  { id: "statusAt", header: "Status at", cell: ({ row }) => <Time at={row.original.statusAt} show="seconds" className="whitespace-nowrap tabular-nums" /> },
   {
     id: "smsId",
     header: "SMS id",

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { exploreFields, exploreOperators, type ExploreField, type ExploreFilter, type ExploreOperator } from "@/lib/core/tracking/explore-fields";
 import { fieldLabels, operatorLabels } from "@/lib/schemas/dashboard-tracking";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
@@ -43,18 +43,10 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
             value={f.field}
             onChange={(e) => set(i, { field: e.target.value as ExploreField })}
           >
-            {[f.field, ...unused].map((field) => (
-              <option key={field} value={field}>
-                {fieldLabels[field]}
-              </option>
-            ))}
+            <Options values={[f.field, ...unused]} label={(field) => fieldLabels[field]} />
           </Select>
           <Select aria-label={`${fieldLabels[f.field]} operator`} className="w-36!" value={f.op} onChange={(e) => set(i, { op: e.target.value as ExploreOperator })}>
-            {exploreOperators.map((op) => (
-              <option key={op} value={op}>
-                {operatorLabels[op]}
-              </option>
-            ))}
+            <Options values={exploreOperators} label={(op) => operatorLabels[op]} />
           </Select>
           <Input
             aria-label={`${fieldLabels[f.field]} value`}
@@ -81,11 +73,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
             onChange={(e) => e.target.value && setDraft([...draft, { field: e.target.value as ExploreField, op: e.target.value === "to" ? "contains" : "is", value: "" }])}
           >
             <option value="">+ Add a filter…</option>
-            {unused.map((field) => (
-              <option key={field} value={field}>
-                {fieldLabels[field]}
-              </option>
-            ))}
+            <Options values={unused} label={(field) => fieldLabels[field]} />
           </Select>
         )}
         {draft.length > 0 && (

@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isFinal } from "@/lib/core/sms/statuses";
 import { fetchMessage, messageKey } from "../../messages/_components/api";
 import { CallbacksSection } from "../../messages/_components/callbacks-section";
-import { formatDateTimeSeconds } from "../../messages/_components/format";
+import { formatDateTimeSeconds } from "@/lib/ui/format";
 import { MessageBody } from "../../messages/_components/message-body";
 import { MessageDetails } from "../../messages/_components/message-details";
 import { PartsTable } from "../../messages/_components/parts-table";

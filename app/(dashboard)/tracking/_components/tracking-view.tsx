@@ -7,17 +7,17 @@ import type { PaginationState, SortingState, Updater } from "@tanstack/react-tab
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ActivityIcon, AlertIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
+import { ActivityIcon, CopyIcon, InfoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
-import { DataTable } from "@/components/ui/table";
+import { Segmented } from "@/components/ui/segmented";
+import { Options, Select } from "@/components/ui/select";
+import { QueryTable } from "@/components/data-table/query-table";
 import { useToast } from "@/components/ui/toast";
 import { dateToLocal, localToDate } from "@/lib/schemas/dashboard-campaigns";
 import { MAX_SPAN_DAYS, type TrackingRange } from "@/lib/schemas/dashboard-tracking";
-import { formatDateTimeSeconds } from "../../messages/_components/format";
+import { formatDateTimeSeconds } from "@/lib/ui/format";
 import { exportUrl, fetchTracking, trackingKey } from "./api";
 import { columnLabels, defaultColumns, trackingColumns } from "./columns";
 import { FilterBar } from "./filter-bar";
@@ -33,6 +33,9 @@ const presets: { id: TrackingRange; label: string }[] = [
 ];
 
 const apply = <T,>(u: Updater<T>, old: T): T => (typeof u === "function" ? (u as (o: T) => T)(old) : u);
+/** The search keeps instants (ISO); the inputs show and take the browser's local time. */
+const toLocal = (iso: string) => (iso ? dateToLocal(new Date(iso)) : "");
+const fromLocal = (value: string) => localToDate(value)?.toISOString() ?? "";
 
 export function TrackingView({ canResend }: { canResend: boolean }) {
   const [state, update] = useSearchState();
@@ -75,47 +78,17 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
 
       <section aria-label="Search" className="mb-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-center gap-3">
-          <div role="group" aria-label="Date range" className="inline-flex w-fit flex-wrap rounded-lg bg-slate-100 p-1 dark:bg-slate-800/70">
-            {presets.map((p) => (
-              <button
-                key={p.id}
-                type="button"
-                aria-pressed={state.range === p.id}
-                onClick={() =>
-                  update(
-                    p.id === "custom" && !state.start
-                      ? { range: "custom", start: new Date(Date.now() - 86_400_000).toISOString(), end: "" }
-                      : { range: p.id },
-                  )
-                }
-                className={cn(
-                  "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
-                  state.range === p.id
-                    ? "bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-white"
-                    : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
-                )}
-              >
-                {p.label}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label="Date range"
+            options={presets}
+            value={state.range}
+            onChange={(id) => update(id === "custom" && !state.start ? { range: "custom", start: new Date(Date.now() - 86_400_000).toISOString(), end: "" } : { range: id })}
+          />
           {state.range === "custom" && (
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <Input
-                type="datetime-local"
-                aria-label="From"
-                className="w-52!"
-                value={state.start ? dateToLocal(new Date(state.start)) : ""}
-                onChange={(e) => update({ start: localToDate(e.target.value)?.toISOString() ?? "" })}
-              />
+              <Input type="datetime-local" aria-label="From" className="w-52!" value={toLocal(state.start)} onChange={(e) => update({ start: fromLocal(e.target.value) })} />
               <span className="text-slate-500">to</span>
-              <Input
-                type="datetime-local"
-                aria-label="To"
-                className="w-52!"
-                value={state.end ? dateToLocal(new Date(state.end)) : ""}
-                onChange={(e) => update({ end: localToDate(e.target.value)?.toISOString() ?? "" })}
-              />
+              <Input type="datetime-local" aria-label="To" className="w-52!" value={toLocal(state.end)} onChange={(e) => update({ end: fromLocal(e.target.value) })} />
             </div>
           )}
           <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
@@ -139,11 +112,7 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
         </p>
         <div className="flex items-center gap-2">
           <Select aria-label="Rows per page" className="w-36!" value={String(state.size)} onChange={(e) => update({ size: Number(e.target.value), page: 0 })}>
-            {[25, 50, 100, 200].map((n) => (
-              <option key={n} value={n}>
-                {n} per page
-              </option>
-            ))}
+            <Options values={[25, 50, 100, 200]} label={(n) => `${n} per page`} />
           </Select>
           <div className="relative">
             <Button variant="secondary" aria-expanded={showColumns} onClick={() => setShowColumns((v) => !v)}>
@@ -171,52 +140,41 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
         </div>
       </div>
 
-      {result.isError && !page ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon className="mt-0.5 shrink-0" />
-          <p className="flex-1">{result.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => result.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <DataTable
-          label="Message parts"
-          columns={trackingColumns}
-          data={page?.content ?? []}
-          rowCount={page?.totalElements ?? 0}
-          pagination={pagination}
-          onPaginationChange={(u) => {
+      <QueryTable
+        label="Message parts"
+        query={result}
+        columns={trackingColumns}
+        paging={{
+          pagination,
+          onPaginationChange: (u) => {
             const next = apply(u, pagination);
             update({ page: next.pageIndex, size: next.pageSize });
-          }}
-          sorting={sorting}
-          onSortingChange={(u) => {
-            const [next] = apply(u, sorting);
-            if (next) update({ sort: { id: next.id, desc: next.desc } });
-          }}
-          columnVisibility={Object.fromEntries(trackingColumns.map((c) => [c.id!, visible.has(c.id!)]))}
-          getRowId={(r) => r.smsId}
-          loading={result.isPending && result.fetchStatus !== "idle"}
-          fetching={result.isFetching}
-          onRowClick={(r) => update({ open: r.trackingId })}
-          rowLabel={(r) => `Open the SMS to ${r.to}, part ${r.part} of ${r.parts}`}
-          empty={
-            <EmptyState
-              icon={<ActivityIcon size={22} />}
-              title={state.filters.length ? "No messages match" : "No messages in this range"}
-              description={state.filters.length ? "Try another operator, a shorter value, or a longer date range." : "Pick a longer range, or send a message from Compose."}
-              action={
-                state.filters.length > 0 && (
-                  <Button variant="secondary" onClick={() => update({ filters: [] })}>
-                    Clear filters
-                  </Button>
-                )
-              }
-            />
-          }
-        />
-      )}
+          },
+        }}
+        sorting={sorting}
+        onSortingChange={(u) => {
+          const [next] = apply(u, sorting);
+          if (next) update({ sort: { id: next.id, desc: next.desc } });
+        }}
+        columnVisibility={Object.fromEntries(trackingColumns.map((c) => [c.id!, visible.has(c.id!)]))}
+        getRowId={(r) => r.smsId}
+        onRowClick={(r) => update({ open: r.trackingId })}
+        rowLabel={(r) => `Open the SMS to ${r.to}, part ${r.part} of ${r.parts}`}
+        empty={
+          <EmptyState
+            icon={<ActivityIcon size={22} />}
+            title={state.filters.length ? "No messages match" : "No messages in this range"}
+            description={state.filters.length ? "Try another operator, a shorter value, or a longer date range." : "Pick a longer range, or send a message from Compose."}
+            action={
+              state.filters.length > 0 && (
+                <Button variant="secondary" onClick={() => update({ filters: [] })}>
+                  Clear filters
+                </Button>
+              )
+            }
+          />
+        }
+      />
 
       <MessageDrawer trackingId={state.open} onClose={() => update({ open: "" })} canResend={canResend} />
     </>

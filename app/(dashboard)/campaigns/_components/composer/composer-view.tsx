@@ -12,15 +12,17 @@ import { useForm, useWatch } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { AlertIcon, ChevronLeftIcon } from "@/components/ui/icons";
+import { ChevronLeftIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { useToast } from "@/components/ui/toast";
+import { ErrorNote } from "@/components/ui/error-note";
 import { personalize, placeholdersIn } from "@/lib/core/campaigns/personalize";
 import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { parseRecipient } from "@/lib/core/sms/parse-recipient";
 import { campaignForm, dateToLocal, emptyCampaignForm, recipientsOf, splitNumbers, toCampaignBody, usedFallbacks, type CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { ApiError } from "@/lib/ui/api-client";
+import { nameOf } from "@/lib/ui/format";
 import { bodyStats } from "../../../compose/_components/body-stats";
 import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
 import { audienceKey, campaignsKey, createCampaign, fetchAudience, fetchAudienceContacts, quoteCampaign, updateCampaign, type AudienceContact, type CampaignQuote, type CampaignView } from "../api";
@@ -29,7 +31,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { EstimateCard, type EstimateState } from "./estimate-card";
 import { MessageCard } from "./message-card";
 import { PreviewCard, type PreviewRecipient } from "./preview-card";
-import { contactName, groupLabel, RecipientsCard } from "./recipients-card";
+import { groupLabel, RecipientsCard } from "./recipients-card";
 import { ScheduleCard } from "./schedule-card";
 
 /** The form of a Scheduled campaign, to edit it. */
@@ -109,7 +111,7 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
   const addPreview = (c: AudienceContact, group: string) => {
     if (seen.has(c.id) || c.blacklisted) return;
     seen.add(c.id);
-    previewRecipients.push({ key: c.id, label: `${contactName(c)} (${c.mobile})`, group, values: c.values });
+    previewRecipients.push({ key: c.id, label: `${nameOf(c)} (${c.mobile})`, group, values: c.values });
   };
   for (const id of values.contacts) {
     const c = picked.get(id);
@@ -228,12 +230,7 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
       <form onSubmit={onSubmit} noValidate aria-label={editing ? "Edit campaign" : "New campaign"}>
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_21rem] xl:grid-cols-[minmax(0,1fr)_23rem]">
           <div className="space-y-6">
-            {errors.root?.server && (
-              <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-                <AlertIcon className="mt-0.5 shrink-0" />
-                {errors.root.server.message}
-              </div>
-            )}
+            {errors.root?.server && <ErrorNote>{errors.root.server.message}</ErrorNote>}
             {!canEdit && (
               <p className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
                 Your role can look at campaigns but not send them; ask an owner or a marketer.

@@ -5,7 +5,8 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon, InfoIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { countryName, formatPrice, plural } from "../../../messages/_components/format";
+import { ErrorNote } from "@/components/ui/error-note";
+import { countryName, formatPrice, plural } from "@/lib/ui/format";
 import type { CampaignQuote } from "../api";
 import { groupLabel } from "./recipients-card";
 
@@ -101,10 +102,9 @@ export function Quote({ quote: q, stale }: { quote: CampaignQuote; stale?: boole
         </div>
       </dl>
       {!q.enough && (
-        <p role="alert" className="mt-3 flex items-start gap-1.5 rounded-md bg-red-50 px-2.5 py-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300">
-          <AlertIcon size={14} className="mt-px shrink-0" />
+        <ErrorNote size="sm" className="mt-3">
           Not enough balance: {formatPrice(-after, q.currency)} short. Top up before sending.
-        </p>
+        </ErrorNote>
       )}
     </div>
   );

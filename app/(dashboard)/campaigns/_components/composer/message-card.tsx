@@ -2,17 +2,18 @@
 // a fallback value for each label the body uses, and the less common options folded away.
 "use client";
 import { useRef } from "react";
-import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
+import { CallbackFields } from "@/components/form/callback-fields";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Disclosure } from "@/components/ui/disclosure";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { placeholdersIn } from "@/lib/core/campaigns/personalize";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
-import { plural } from "../../../messages/_components/format";
+import { plural } from "@/lib/ui/format";
 import type { Audience } from "../api";
 import type { BodyStats } from "../../../compose/_components/body-stats";
 
@@ -87,11 +88,7 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
                 }}
               >
                 <option value="">More labels…</option>
-                {more.map((name) => (
-                  <option key={name} value={name}>
-                    {labelTitle(name)}
-                  </option>
-                ))}
+                <Options values={more} label={labelTitle} />
               </Select>
             </div>
           </div>
@@ -145,39 +142,11 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
               <Field id="campaign-ttl" label="Validity (minutes)" hint="A message not delivered by then is Undelivered: 1 to 4320 (3 days)." error={errors.ttl?.message}>
                 <Input type="number" min={1} max={4320} step={1} inputMode="numeric" {...form.register("ttl", { valueAsNumber: true })} />
               </Field>
-              <Controller
-                control={form.control}
-                name="flash"
-                render={({ field }) => (
-                  <Checkbox
-                    className="sm:pt-7"
-                    label="Flash SMS"
-                    description="Shown on the screen at once and not stored in the inbox."
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                  />
-                )}
-              />
+              <CheckboxField control={form.control} name="flash" className="sm:pt-7" label="Flash SMS" description="Shown on the screen at once and not stored in the inbox." />
             </div>
             <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_13rem]">
-              <Field id="campaign-callback-url" label="Campaign callback URL" optional hint="Receives the campaign's state changes." error={errors.campaignCallbackUrl?.message}>
-                <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/campaign" {...form.register("campaignCallbackUrl")} />
-              </Field>
-              <Field id="campaign-callback-strategy" label="Send it">
-                <Select {...form.register("campaignCallbackStrategy")}>
-                  <option value="OnCompletion">When it ends</option>
-                  <option value="OnChange">On every change</option>
-                </Select>
-              </Field>
-              <Field id="message-callback-url" label="Delivery report URL" optional hint="Receives each message's delivery reports." error={errors.callbackUrl?.message}>
-                <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/sms" {...form.register("callbackUrl")} />
-              </Field>
-              <Field id="message-callback-strategy" label="Send it">
-                <Select {...form.register("callbackStrategy")}>
-                  <option value="OnCompletion">On the final status</option>
-                  <option value="OnChange">On every change</option>
-                </Select>
-              </Field>
+              <CallbackFields form={form} name="campaignCallback" label="Campaign callback URL" hint="Receives the campaign's state changes." reports="campaign" />
+              <CallbackFields form={form} name="callback" label="Delivery report URL" hint="Receives each message's delivery reports." reports="message" />
             </div>
           </div>
         </Disclosure>

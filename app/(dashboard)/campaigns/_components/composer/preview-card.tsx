@@ -8,7 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { Select } from "@/components/ui/select";
 import type { BodyStats } from "../../../compose/_components/body-stats";
-import { plural } from "../../../messages/_components/format";
+import { plural } from "@/lib/ui/format";
 
 export interface PreviewRecipient {
   key: string;

@@ -5,18 +5,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field";
-import { AlertIcon, PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
+import { PlusIcon, UsersIcon, XIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
+import { ErrorNote } from "@/components/ui/error-note";
 import type { CampaignForm } from "@/lib/schemas/dashboard-campaigns";
 import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
-import { plural } from "../../../messages/_components/format";
+import { nameOf, plural } from "@/lib/ui/format";
 import { fetchAudienceContacts, type Audience, type AudienceContact } from "../api";
 import { numbersFromFile, numberStats, type NumberStats } from "./numbers";
 
@@ -58,10 +60,7 @@ export function RecipientsCard({
       <CardHeader title="Recipients" description="Pick groups, single contacts, numbers, or any mix: a number that appears twice gets one message, and blacklisted contacts none." />
       <div className="px-5 pt-4">
         {problem && (
-          <p role="alert" className="mb-3 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {problem}
-          </p>
+          <ErrorNote className="mb-3">{problem}</ErrorNote>
         )}
         <div role="tablist" aria-label="Recipients from" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
           {tabs.map((t) => (
@@ -111,11 +110,7 @@ function GroupPicker({ form, audience }: { form: UseFormReturn<CampaignForm>; au
   const [filter, setFilter] = useState("");
   if (!audience)
     return (
-      <div className="space-y-2" aria-hidden="true">
-        <Skeleton className="h-6 w-48" />
-        <Skeleton className="h-6 w-40" />
-        <Skeleton className="h-6 w-56" />
-      </div>
+      <Skeletons sizes={["h-6 w-48", "h-6 w-40", "h-6 w-56"]} />
     );
   const own = audience.groups.filter((g) => g.name !== "All" && g.name !== "NotListed");
   const shown = audience.groups.filter((g) => !filter || g.name.toLowerCase().includes(filter.toLowerCase()) || groupLabel(g.name).toLowerCase().includes(filter.toLowerCase()));
@@ -162,10 +157,6 @@ function GroupPicker({ form, audience }: { form: UseFormReturn<CampaignForm>; au
   );
 }
 
-export function contactName(c: Pick<AudienceContact, "firstName" | "lastName" | "mobile">): string {
-  return `${c.firstName} ${c.lastName}`.trim() || c.mobile;
-}
-
 function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignForm>; picked: ReadonlyMap<string, AudienceContact>; onPick: (c: AudienceContact) => void }) {
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search.trim(), 250);
@@ -187,10 +178,7 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
       {settled && (
         <div className="mt-2 rounded-lg border border-slate-200 dark:border-slate-800">
           {results.isPending ? (
-            <div className="space-y-2 p-3" aria-hidden="true">
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-5 w-1/2" />
-            </div>
+            <Skeletons className="p-3" sizes={["h-5 w-2/3", "h-5 w-1/2"]} />
           ) : results.isError ? (
             <p className="p-3 text-sm text-red-700 dark:text-red-400">{results.error.message}</p>
           ) : results.data.content.length === 0 ? (
@@ -202,14 +190,14 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
                 return (
                   <li key={c.id} className="flex items-center gap-3 px-3 py-2">
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{contactName(c)}</p>
+                      <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{nameOf(c)}</p>
                       <p className="truncate text-xs text-slate-500 tabular-nums dark:text-slate-400">
                         {c.mobile}
                         {c.groups.length > 0 && ` · ${c.groups.join(", ")}`}
                       </p>
                     </div>
                     {c.blacklisted && <Badge tone="danger">Blacklisted</Badge>}
-                    <Button variant={chosen ? "ghost" : "secondary"} size="sm" disabled={chosen} onClick={() => add(c)} aria-label={`Add ${contactName(c)}`}>
+                    <Button variant={chosen ? "ghost" : "secondary"} size="sm" disabled={chosen} onClick={() => add(c)} aria-label={`Add ${nameOf(c)}`}>
                       {chosen ? "Added" : (
                         <>
                           <PlusIcon size={14} />
@@ -233,7 +221,7 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
         <ul aria-label="Picked contacts" className="mt-4 flex flex-wrap gap-2">
           {ids.map((id) => {
             const c = picked.get(id);
-            const name = c ? contactName(c) : id.slice(0, 8) + "…";
+            const name = c ? nameOf(c) : id.slice(0, 8) + "…";
             return (
               <li key={id} className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm text-indigo-900 ring-1 ring-indigo-200 dark:bg-indigo-500/10 dark:text-indigo-200 dark:ring-indigo-500/30">
                 <span className="max-w-48 truncate">{name}</span>
@@ -324,18 +312,12 @@ function NumbersInput({ form, stats }: { form: UseFormReturn<CampaignForm>; stat
               {stats.invalid.length > 12 && ` and ${stats.invalid.length - 12} more`}
             </span>
           </p>
-          <Controller
+          <CheckboxField
             control={form.control}
             name="allowInvalid"
-            render={({ field }) => (
-              <Checkbox
-                className="mt-2"
-                label="Leave them out and send to the valid ones"
-                description="Otherwise the campaign is refused until they are fixed."
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-              />
-            )}
+            className="mt-2"
+            label="Leave them out and send to the valid ones"
+            description="Otherwise the campaign is refused until they are fixed."
           />
         </div>
       )}

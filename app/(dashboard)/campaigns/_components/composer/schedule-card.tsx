@@ -2,16 +2,16 @@
 // becomes); quiet hours at the recipients' end; a test SMS before a scheduled start.
 "use client";
 import { useEffect, useMemo, useState } from "react";
-import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/form/checkbox-field";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { Field, FieldError } from "@/components/ui/field";
 import { ClockIcon, SendIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { quietHoursSupported } from "@/lib/core/campaigns/quiet-hours";
 import { dateToLocal, localToDate, type CampaignForm } from "@/lib/schemas/dashboard-campaigns";
-import { countryName } from "../../../messages/_components/format";
+import { countryName } from "@/lib/ui/format";
 import type { CampaignQuote } from "../api";
 
 /** "Europe/Athens (UTC+03:00)" for the browser's zone at that instant. */
@@ -130,17 +130,11 @@ export function ScheduleCard({ form, quote }: { form: UseFormReturn<CampaignForm
         )}
 
         <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <Controller
+          <CheckboxField
             control={form.control}
             name="respectQuietHours"
-            render={({ field }) => (
-              <Checkbox
-                label={<span className="font-medium">Respect quiet hours</span>}
-                description="Messages wait while it is 23:00–08:00 or 14:00–17:00 where the recipient lives, and go out when that window ends. The time zone comes from each number's country."
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-              />
-            )}
+            label={<span className="font-medium">Respect quiet hours</span>}
+            description="Messages wait while it is 23:00–08:00 or 14:00–17:00 where the recipient lives, and go out when that window ends. The time zone comes from each number's country."
           />
           {respectQuietHours && countries.length > 0 && (
             <p className="mt-3 pl-6.5 text-xs text-slate-600 dark:text-slate-400">
@@ -152,18 +146,12 @@ export function ScheduleCard({ form, quote }: { form: UseFormReturn<CampaignForm
         </div>
 
         <div className={cn("rounded-lg border border-slate-200 p-4 dark:border-slate-800", !later && "opacity-70")}>
-          <Controller
+          <CheckboxField
             control={form.control}
             name="reminder"
-            render={({ field }) => (
-              <Checkbox
-                label={<span className="font-medium">Send me a test SMS before it goes out</span>}
-                description={later ? "A reminder with the message text (fallback values filled in), so you can check it on a real phone." : "Available for scheduled campaigns."}
-                checked={field.value}
-                disabled={!later}
-                onChange={(e) => field.onChange(e.target.checked)}
-              />
-            )}
+            label={<span className="font-medium">Send me a test SMS before it goes out</span>}
+            description={later ? "A reminder with the message text (fallback values filled in), so you can check it on a real phone." : "Available for scheduled campaigns."}
+            disabled={!later}
           />
           {reminder && later && (
             <div className="mt-4 grid gap-4 pl-6.5 sm:grid-cols-[10rem_minmax(0,1fr)]">

@@ -17,7 +17,7 @@ import type { PreparedRow } from "@/lib/core/contacts/prepare-import-row";
 import type { DashboardGroup } from "../../_components/api";
 import { CountrySelect } from "../../_components/country-select";
 import { countryName } from "../../_components/countries";
-import { countOf } from "../../_components/format";
+import { countOf } from "@/lib/ui/format";
 import type { DataRow, Target } from "./csv";
 import { checkRow, useRowCheck, type RowCheck } from "./use-row-check";
 

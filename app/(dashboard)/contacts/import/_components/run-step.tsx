@@ -9,11 +9,11 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon, CheckIcon } from "@/components/ui/icons";
 import { StaticTable } from "@/components/ui/static-table";
-import { countOf } from "../../_components/format";
+import { countOf } from "@/lib/ui/format";
 import { DownloadIcon } from "../../_components/icons";
 import { download, reportCsv, type DataRow } from "./csv";
 import type { RunState } from "./use-import-run";
-import { ErrorNote } from "../../_components/alerts";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const SHOWN = 100;
 

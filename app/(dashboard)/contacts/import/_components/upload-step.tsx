@@ -6,7 +6,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DownloadIcon, UploadIcon } from "../../_components/icons";
 import { download, parseCsvFile, sampleCsv, type ParsedFile } from "./csv";
-import { ErrorNote } from "../../_components/alerts";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const MAX_BYTES = 50 * 1024 * 1024;
 

@@ -1,89 +1,39 @@
 // Adds a user: email, name and role; the answer's generated password goes to the next dialog.
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
+import { useFormDialog } from "@/components/form/use-form-submit";
 import { Field } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { roles, roleSummaries } from "@/lib/core/users/roles";
 import { addUserForm } from "@/lib/schemas/dashboard-users";
-import { ApiError } from "@/lib/ui/api-client";
 import { roleLabel } from "@/lib/ui/format";
 import { addUser, usersKey, type AddedUser, type AddUserForm } from "./api";
 
 const defaults: AddUserForm = { email: "", name: "", role: "marketer" };
+const fields = ["email", "name", "role"] as const;
+const emailTaken = { field: "email", code: "409001002", message: "A user with this email already exists." } as const;
 
 export function AddUserDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (u: AddedUser) => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<AddUserForm>({ resolver: zodResolver(addUserForm), defaultValues: defaults });
-  const mutation = useMutation({
-    mutationFn: addUser,
-    onSuccess: async (u) => {
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-      form.reset(defaults);
-      mutation.reset();
-      onAdded(u);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === "409001002") form.setError("email", { type: "server", message: "A user with this email already exists." });
-      else if (err instanceof ApiError)
-        for (const [key, text] of Object.entries(err.properties)) if (key in defaults) form.setError(key as keyof AddUserForm, { type: "server", message: text });
-    },
-  });
-  const close = () => {
-    if (mutation.isPending) return;
-    form.reset(defaults);
-    mutation.reset();
-    onClose();
-  };
+  const dialog = useFormDialog(form, { open, onClose, submit: addUser, refresh: [usersKey], onSaved: onAdded, fields, conflict: emailTaken });
   const role = form.watch("role");
   const errors = form.formState.errors;
-  const generic = mutation.isError && !(mutation.error instanceof ApiError && (mutation.error.code === "409001002" || Object.keys(mutation.error.properties).length));
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      dismissible={!mutation.isPending}
-      title="Add a user"
-      description="They sign in with their email and a generated password, shown to you once."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" loading={mutation.isPending}>
-            Add user
-          </Button>
-        </>
-      }
-    >
-      <form id="add-user-form" noValidate className="space-y-4 pb-2" onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
-        {generic && (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-            <AlertIcon className="mt-0.5 shrink-0" />
-            {mutation.error?.message}
-          </div>
-        )}
-        <Field id="user-email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="off" placeholder="name@example.com" data-autofocus {...form.register("email")} />
-        </Field>
-        <Field id="user-name" label="Name" optional error={errors.name?.message}>
-          <Input autoComplete="off" placeholder="Maria Papadopoulou" {...form.register("name")} />
-        </Field>
-        <Field id="user-role" label="Role" hint={roleSummaries[role]} error={errors.role?.message}>
-          <Select {...form.register("role")}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </form>
-    </Dialog>
+    <FormDialog {...dialog} title="Add a user" description="They sign in with their email and a generated password, shown to you once." submitLabel="Add user">
+      <Field id="user-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" placeholder="name@example.com" data-autofocus {...form.register("email")} />
+      </Field>
+      <Field id="user-name" label="Name" optional error={errors.name?.message}>
+        <Input autoComplete="off" placeholder="Maria Papadopoulou" {...form.register("name")} />
+      </Field>
+      <Field id="user-role" label="Role" hint={roleSummaries[role]} error={errors.role?.message}>
+        <Select {...form.register("role")}>
+          <Options values={roles} label={roleLabel} />
+        </Select>
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 // Shown once, right after adding a user: their email and generated password to pass on.
 "use client";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { AlertIcon } from "@/components/ui/icons";
+import { ReadOnlyValue } from "@/components/ui/read-only-value";
 import { roleLabel } from "@/lib/ui/format";
 import type { AddedUser } from "./api";
 
@@ -24,26 +24,10 @@ export function PasswordDialog({ user, onClose }: { user: AddedUser | null; onCl
               <strong className="font-semibold">This password will not be shown again.</strong> Send it to them over a channel you trust.
             </p>
           </div>
-          <Value id="added-user-email" label="Email" value={user.email} />
-          <Value id="added-user-password" label="Initial password" value={user.password} />
+          <ReadOnlyValue id="added-user-email" label="Email" value={user.email} />
+          <ReadOnlyValue id="added-user-password" label="Initial password" value={user.password} />
         </div>
       )}
     </Dialog>
-  );
-}
-
-function Value({ id, label, value }: { id: string; label: string; value: string }) {
-  return (
-    <div role="group" aria-labelledby={`${id}-label`}>
-      <p id={`${id}-label`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </p>
-      <div className="mt-1.5 flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 dark:border-slate-700 dark:bg-slate-950">
-        <code id={id} data-testid={id} className="block min-w-0 flex-1 font-mono text-[13px] break-all text-slate-900 select-all dark:text-slate-100">
-          {value}
-        </code>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} showText className="border border-slate-300 bg-white px-2.5 dark:border-slate-700 dark:bg-slate-900" />
-      </div>
-    </div>
   );
 }

@@ -10,8 +10,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AlertIcon, ChevronLeftIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Options, Select } from "@/components/ui/select";
+import { Skeletons } from "@/components/ui/skeleton";
 import { StaticTable } from "@/components/ui/static-table";
 import { useToast } from "@/components/ui/toast";
 import { roles, roleSummaries } from "@/lib/core/users/roles";
@@ -48,10 +48,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
         title="Users"
         description={`Who can sign in to ${accountName}, and what each may do.`}
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon />
-            Add user
-          </Button>
+          <Button icon={<PlusIcon />} onClick={() => setAdding(true)}>Add user</Button>
         }
       />
       <Card>
@@ -61,11 +58,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
             <AlertIcon /> {users.error.message}
           </p>
         ) : users.isPending ? (
-          <div className="space-y-3 p-5">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <Skeletons className="space-y-3 p-5" sizes={Array(3).fill("h-10 w-full")} />
         ) : (
           <StaticTable
             label="Users"
@@ -99,11 +92,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
                       disabled={role.isPending}
                       onChange={(e) => role.mutate({ id: u.id, role: e.target.value as UserView["role"] })}
                     >
-                      {roles.map((r) => (
-                        <option key={r} value={r}>
-                          {roleLabel(r)}
-                        </option>
-                      ))}
+                      <Options values={roles} label={roleLabel} />
                     </Select>
                   ),
               },
@@ -137,14 +126,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
         )}
       </Card>
 
-      <AddUserDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onAdded={(u) => {
-          setAdding(false);
-          setAdded(u);
-        }}
-      />
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} onAdded={setAdded} />
       <PasswordDialog user={added} onClose={() => setAdded(null)} />
       <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />
     </>
