@@ -21,6 +21,12 @@ node_modules/.bin/prisma generate >/dev/null
 echo "== typecheck"
 node_modules/.bin/tsc --noEmit
 
+echo "== lint and format (Biome; npm run format fixes most of it)"
+node_modules/.bin/biome check --error-on-warnings .
+
+echo "== import rules (dependency-cruiser)"
+npm run -s depcheck
+
 echo "== PostgreSQL test server"
 read -r TEST_PG_URL PG_DIR < <(node_modules/.bin/tsx tests/support/pg-cluster.ts start)
 export TEST_PG_URL
