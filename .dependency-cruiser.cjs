@@ -22,7 +22,7 @@ module.exports = {
       severity: "error",
       comment: "lib/core is the domain: no HTTP layer, composition root, adapter, dashboard, Next.js or React.",
       from: { path: "^lib/core/", pathNot: tests },
-      to: { path: ["^lib/(http|server|carrier|providers)/", "^lib/auth/next-auth\\.ts$", "^app/", "^components/", framework] },
+      to: { path: ["^lib/(http|server|auth|carrier|providers)/", "^app/", "^components/", framework] },
     },
     {
       name: "db-is-the-bottom",
@@ -46,6 +46,13 @@ module.exports = {
       to: { path: "^lib/core/context\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "job-engine-below-the-domain",
+      severity: "error",
+      comment: "lib/jobs runs jobs for the domain without knowing it: it may name the context's and job types (import type), never run lib/core's code.",
+      from: { path: "^lib/jobs/", pathNot: tests },
+      to: { path: "^lib/(core|http|server)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "lib-does-not-import-the-app",
       severity: "error",
       comment: "lib/ is below app/ and components/: pass what it needs in instead.",
@@ -55,8 +62,8 @@ module.exports = {
     {
       name: "only-entry-points-import-the-server",
       severity: "error",
-      comment: "lib/server is the composition root: only entry points (app, scripts, instrumentation.ts, bench), lib/http and tests import it.",
-      from: { pathNot: ["^(app|scripts|bench|tests|e2e)/", "^lib/(http|server)/", "^instrumentation\\.ts$", tests] },
+      comment: "lib/server is the composition root: only entry points (app, scripts, instrumentation.ts, bench), the request edges (lib/http, lib/auth) and tests import it.",
+      from: { pathNot: ["^(app|scripts|bench|tests|e2e)/", "^lib/(http|auth|server)/", "^instrumentation\\.ts$", tests] },
       to: { path: "^lib/server/" },
     },
   ],
