@@ -117,8 +117,7 @@ export function report(r: BodyAnalysisResult): string {
   lines.push("");
   lines.push("| Profile | Bodies | sms-segments-calculator (µs/analysis) | analyzeBody (µs/analysis) | Ratio |");
   lines.push("|---|---:|---:|---:|---:|");
-  for (const p of r.profiles)
-    lines.push(`| ${p.profile} | ${p.bodies} | ${p.theirsUs.toFixed(1)} | ${p.oursUs.toFixed(2)} | ${(p.theirsUs / p.oursUs).toFixed(0)}× |`);
+  for (const p of r.profiles) lines.push(`| ${p.profile} | ${p.bodies} | ${p.theirsUs.toFixed(1)} | ${p.oursUs.toFixed(2)} | ${(p.theirsUs / p.oursUs).toFixed(0)}× |`);
   lines.push("");
   lines.push(`(checksum ${r.checksum})`);
   return lines.join("\n");

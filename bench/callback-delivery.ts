@@ -99,16 +99,13 @@ export interface CallbackScenario {
 }
 
 export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScenario[]> {
-
   const url = await ctx.createDatabase("bench_callbacks");
   const database = await openDatabase({ kind: "postgres", url, poolSize: 10 });
   ctx.defer(() => database.close().catch(() => {}));
   await migrate(database.sql);
   const sql = new pg.Pool({ connectionString: url, max: 3 });
   ctx.defer(() => sql.end().catch(() => {}));
-  const account = await sql.query<{ id: string; webhook_secret: string }>(
-    "INSERT INTO accounts (id, name) VALUES (gen_random_uuid(), 'bench') RETURNING id, webhook_secret",
-  );
+  const account = await sql.query<{ id: string; webhook_secret: string }>("INSERT INTO accounts (id, name) VALUES (gen_random_uuid(), 'bench') RETURNING id, webhook_secret");
   const { id: accountId, webhook_secret: secret } = account.rows[0]!;
   const worker = await startWorker(database, [deliverCallback]);
   ctx.defer(() => worker.stop(5000).catch(() => {}));
@@ -134,7 +131,10 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
          SELECT id, $2, 'message.status', $3, p, now() FROM unnest($1::uuid[], $4::jsonb[]) AS x(id, p)`,
         [ids, accountId, receiverUrl, payloads.map((p) => JSON.stringify(p))],
       );
-      await boss.insert(ids.map((callbackId) => ({ name: deliverCallback.name, data: { callbackId } })), { db: { executeSql: (t: string, v?: unknown[]) => client.query(t, v) } });
+      await boss.insert(
+        ids.map((callbackId) => ({ name: deliverCallback.name, data: { callbackId } })),
+        { db: { executeSql: (t: string, v?: unknown[]) => client.query(t, v) } },
+      );
       await client.query("ANALYZE callbacks, callback_attempts, pgboss.job");
       await client.query("COMMIT");
     } finally {
@@ -153,9 +153,7 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
       await sleep(100); // the end time comes from the rows (completed_at), not from this poll
     }
     const cores = meter.delta();
-    const end = await sql.query<{ t: Date; attempts: number }>(
-      "SELECT max(completed_at) AS t, (SELECT count(*)::int FROM callback_attempts) AS attempts FROM callbacks",
-    );
+    const end = await sql.query<{ t: Date; attempts: number }>("SELECT max(completed_at) AS t, (SELECT count(*)::int FROM callback_attempts) AS attempts FROM callbacks");
     if (end.rows[0]!.attempts !== n) throw new Error(`${end.rows[0]!.attempts} attempts for ${n} callbacks`);
     return { perSecond: (n / (end.rows[0]!.t.getTime() - t0)) * 1000, cores, maxOpen: await receiver.maxOpen() };
   }
@@ -244,11 +242,12 @@ export function report(results: CallbackScenario[]): string {
     "| receiver answers after | round | ours /s | bare /s | ratio | most open at the receiver (ours / bare) | cores ours: bench / postgres / receiver / other | cores bare: bench / postgres / receiver / other |",
     "|---:|---:|---:|---:|---:|---:|---|---|",
   ];
-  const c = (x: Record<string, number>) =>
-    `${fixed(x["load generator"] ?? NaN)} / ${fixed(x.postgres ?? NaN)} / ${fixed(x.receiver ?? NaN)} / ${fixed(x["other processes"] ?? NaN)}`;
+  const c = (x: Record<string, number>) => `${fixed(x["load generator"] ?? NaN)} / ${fixed(x.postgres ?? NaN)} / ${fixed(x.receiver ?? NaN)} / ${fixed(x["other processes"] ?? NaN)}`;
   for (const s of results) {
     s.rounds.forEach((x, i) =>
-      lines.push(`| ${s.delayMs} ms | ${i + 1} | ${int(x.ours.perSecond)} | ${int(x.bare.perSecond)} | ${fixed(x.ours.perSecond / x.bare.perSecond)} | ${x.ours.maxOpen} / ${x.bare.maxOpen} | ${c(x.ours.cores)} | ${c(x.bare.cores)} |`),
+      lines.push(
+        `| ${s.delayMs} ms | ${i + 1} | ${int(x.ours.perSecond)} | ${int(x.bare.perSecond)} | ${fixed(x.ours.perSecond / x.bare.perSecond)} | ${x.ours.maxOpen} / ${x.bare.maxOpen} | ${c(x.ours.cores)} | ${c(x.bare.cores)} |`,
+      ),
     );
     lines.push(`| ${s.delayMs} ms | **median** | **${int(s.medOurs)}** | **${int(s.medBare)}** | **${fixed(s.medOurs / s.medBare)}** (paired ${fixed(s.paired)}) | | | |`);
   }

@@ -178,7 +178,9 @@ async function mixedCampaign(
     const submitted = (await sim.submitted()) - before;
     const duplicates = (await sim.duplicates()) - duplicatesBefore;
     const once = submitted === expected && duplicates === 0 && stored.messages === expected && stored.numbers === expected && stored.sent === expected && stored.smsc === expected;
-    ctx.log(`B2b mixed (${label}): analysed in ${analysed.ms} ms, accepted in ${accepted.ms} ms; ${submitted} submit_sm, ${duplicates} resubmissions, ${stored.numbers} numbers stored Sent with ${stored.smsc} SMSC ids`);
+    ctx.log(
+      `B2b mixed (${label}): analysed in ${analysed.ms} ms, accepted in ${accepted.ms} ms; ${submitted} submit_sm, ${duplicates} resubmissions, ${stored.numbers} numbers stored Sent with ${stored.smsc} SMSC ids`,
+    );
     if (!once) throw new Error(`B2b: not exactly once: ${JSON.stringify({ expected, submitted, duplicates, ...stored })}`);
     return { analysed: analysed.ms, accepted: accepted.ms, recipients: expected };
   } finally {
@@ -223,9 +225,7 @@ async function bareSessions(url: string): Promise<smpp.Session[]> {
       await new Promise<void>((resolve, reject) =>
         session.on("connect", () => {
           session.socket.setNoDelay(true);
-          session.bind_transceiver({ system_id: systemId, password, interface_version: 0x34 }, (pdu) =>
-            pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`)),
-          );
+          session.bind_transceiver({ system_id: systemId, password, interface_version: 0x34 }, (pdu) => (pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`))));
         }),
       );
       return session;

@@ -93,8 +93,7 @@ async function measure(ctx: BenchContext, database: string, delayMs: number, cou
         WHERE m.id = ANY($1::uuid[])`,
       [samples.map((s) => s.trackingId)],
     );
-    for (const r of rows)
-      stages.set(r.id, { created: r.created.getTime(), jobStarted: r.job_started?.getTime() ?? NaN, submitted: r.submitted.getTime(), done: r.done.getTime() });
+    for (const r of rows) stages.set(r.id, { created: r.created.getTime(), jobStarted: r.job_started?.getTime() ?? NaN, submitted: r.submitted.getTime(), done: r.done.getTime() });
   } finally {
     await client.end();
   }

@@ -85,7 +85,9 @@ function codeVersion(): string {
   const sources = Math.max(...["app", "lib", "components", "next.config.mjs"].map((p) => newest(path.join(root, p))));
   return (
     `Code: ${head || "(not a git checkout)"}${dirty ? ` + ${dirty} uncommitted change(s) in app/lib/components/prisma` : ""}; ` +
-    (built ? `production build of ${new Date(built).toISOString()}${sources > built ? " (OLDER than the newest source file: rebuild with `npx next build` to measure the current code)" : ""}` : "no build yet")
+    (built
+      ? `production build of ${new Date(built).toISOString()}${sources > built ? " (OLDER than the newest source file: rebuild with `npx next build` to measure the current code)" : ""}`
+      : "no build yet")
   );
 }
 
@@ -195,8 +197,7 @@ async function main(): Promise<number> {
   if (details.length) process.stdout.write(`${details.join("\n\n")}\n\n`);
   process.stdout.write(`### Results${values.quick ? " (--quick: not for the record)" : ""}\n\n${header}\n${code}\n${quiet}\n\n`);
   process.stdout.write("| # | ours | anchor, same run | ratio | goal |\n|---|---:|---:|---:|---|\n");
-  for (const r of rows)
-    process.stdout.write(`| ${r.name} | ${r.ours} | ${r.anchor} | ${r.ratio} | ${r.goal}${r.met === undefined ? "" : r.met ? " ✓" : " ✗"} |\n`);
+  for (const r of rows) process.stdout.write(`| ${r.name} | ${r.ours} | ${r.anchor} | ${r.ratio} | ${r.goal}${r.met === undefined ? "" : r.met ? " ✓" : " ✗"} |\n`);
   process.stdout.write(`\nWhole run: ${((performance.now() - started) / 1000).toFixed(0)} s.\n`);
   return failed ? 1 : 0;
 }

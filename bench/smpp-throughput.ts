@@ -63,9 +63,7 @@ async function bareSession(url: string): Promise<smpp.Session> {
   await new Promise<void>((resolve, reject) =>
     session.on("connect", () => {
       session.socket.setNoDelay(true);
-      session.bind_transceiver({ system_id: systemId, password, interface_version: 0x34 }, (pdu) =>
-        pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`)),
-      );
+      session.bind_transceiver({ system_id: systemId, password, interface_version: 0x34 }, (pdu) => (pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`))));
     }),
   );
   return session;
@@ -118,9 +116,7 @@ export interface SmppScenarioResult {
   measuredBound: number;
 }
 
-export async function measureSmpp(
-  options: { rounds?: number; quick?: boolean; onChild?: (child: ChildProcess) => void; log?: (m: string) => void } = {},
-): Promise<SmppScenarioResult[]> {
+export async function measureSmpp(options: { rounds?: number; quick?: boolean; onChild?: (child: ChildProcess) => void; log?: (m: string) => void } = {}): Promise<SmppScenarioResult[]> {
   const rounds = options.rounds ?? 5;
   const scale = options.quick ? 0.2 : 1;
   const scenarios = [
@@ -149,9 +145,7 @@ export async function measureSmpp(
           ours.push(await oursRound(carrier, sc.n));
         }
         rtts.push(median(lastBareRtts));
-        (options.log ?? ((m) => process.stderr.write(m + "\n")))(
-          `B7 ${sc.name} round ${r + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)}/s, bare ${raw.at(-1)!.toFixed(0)}/s`,
-        );
+        (options.log ?? ((m) => process.stderr.write(m + "\n")))(`B7 ${sc.name} round ${r + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)}/s, bare ${raw.at(-1)!.toFixed(0)}/s`);
       }
       await carrier.close();
       bare.destroy();
@@ -184,10 +178,7 @@ export function report(results: SmppScenarioResult[]): string {
     "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of results) {
-    const goal =
-      r.respondDelayMs > 0
-        ? `ours ÷ (window ÷ RTT) = ${(r.medOurs / r.bound).toFixed(2)} (goal ≥ 0.9)`
-        : `ours ÷ bare = ${(r.medOurs / r.medBare).toFixed(2)} (goal ≥ 0.7)`;
+    const goal = r.respondDelayMs > 0 ? `ours ÷ (window ÷ RTT) = ${(r.medOurs / r.bound).toFixed(2)} (goal ≥ 0.9)` : `ours ÷ bare = ${(r.medOurs / r.medBare).toFixed(2)} (goal ≥ 0.7)`;
     lines.push(
       `| ${r.name} | ${r.n} × ${r.rounds} | ${r.medOurs.toFixed(0)} | ${r.medBare.toFixed(0)} | ${(r.medOurs / r.medBare).toFixed(2)} | ${r.paired.toFixed(2)} | ${r.respondDelayMs > 0 ? r.bound.toFixed(0) : "—"} | ${r.bareRttMs.toFixed(2)} ms → ${r.measuredBound.toFixed(0)}/s | ${goal} |`,
     );

@@ -49,7 +49,10 @@ type Window = { start: number; end: number; exit: number };
 
 /** The summary of the main thread's profile in `dir`, restricted to a load window (runner clock, ms). */
 function profileReport(dir: string, w: Window, requests: number): string {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f));
   const main = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
   if (!main) return `(no CPU profile was written to ${dir}: the server did not exit cleanly)`;
   const profile = readProfile(main);
@@ -153,9 +156,7 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
       return { name, wallMs, cpuMs: (cpu.user + cpu.system) / 1000 / n };
     };
     perOp = [
-      await opCost("prisma.account.findUnique({ where: { id }, select: { currency } })", () =>
-        c.db.account.findUnique({ where: { id }, select: { currency: true } }),
-      ),
+      await opCost("prisma.account.findUnique({ where: { id }, select: { currency } })", () => c.db.account.findUnique({ where: { id }, select: { currency: true } })),
       await opCost("the same SELECT through the pg pool (sql.query)", () => c.sql.query("SELECT currency FROM accounts WHERE id = $1", [id])),
       await opCost("prisma.ledgerEntry.create (10 columns, RETURNING all)", () =>
         c.db.ledgerEntry.create({

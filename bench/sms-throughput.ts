@@ -105,8 +105,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     const load = await runLoad({ url: t.url, connections: CONNECTIONS, durationMs: duration, headers: headersFor(key), body: smsBody });
     const cores = meter.delta();
     const summary = await activity?.stop();
-    if (load.errors > load.requests * 0.01)
-      throw new Error(`${label[key]}: ${load.errors} of ${load.requests} requests failed (${JSON.stringify(load.statuses)}); first: ${load.firstError}`);
+    if (load.errors > load.requests * 0.01) throw new Error(`${label[key]}: ${load.errors} of ${load.requests} requests failed (${JSON.stringify(load.statuses)}); first: ${load.firstError}`);
     const m: Measured = { load, cores, activity: summary };
     if (key === "ours") {
       const dm = new CpuMeter({ server: () => [t.pid] });
@@ -132,10 +131,15 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       const m = await measure(key, durationMs, true);
       results[key].push(m);
       if (key === "ours" || key === "oursOff") accepted[key] += m.load.ok;
-      ctx.log(`B1 round ${r + 1}/${rounds} ${label[key]}: ${int(m.load.rps)} req/s (p50 ${ms(m.load.p50Ms)}, p99 ${ms(m.load.p99Ms)})${m.drainMs !== undefined ? `, backlog drained in ${ms(m.drainMs)}` : ""}`);
+      ctx.log(
+        `B1 round ${r + 1}/${rounds} ${label[key]}: ${int(m.load.rps)} req/s (p50 ${ms(m.load.p50Ms)}, p99 ${ms(m.load.p99Ms)})${m.drainMs !== undefined ? `, backlog drained in ${ms(m.drainMs)}` : ""}`,
+      );
     }
   }
-  for (const [key, sb] of [["ours", ours], ["oursOff", oursOff]] as const) {
+  for (const [key, sb] of [
+    ["ours", ours],
+    ["oursOff", oursOff],
+  ] as const) {
     const stored = (await countMessages(sb.databaseUrl)) - before[key];
     if (stored !== accepted[key]) throw new Error(`${label[key]} answered 2xx ${accepted[key]} times but stored ${stored} messages`);
   }
@@ -161,10 +165,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       );
     }
   lines.push("");
-  lines.push(
-    `Paired (per-round) ratios, median: ours ÷ empty ${fixed(paired("empty"))}, ours ÷ bare ${fixed(paired("bare"))}; ` +
-      `with WORKER=off ÷ empty ${fixed(paired("empty", "oursOff"))}.`,
-  );
+  lines.push(`Paired (per-round) ratios, median: ours ÷ empty ${fixed(paired("empty"))}, ours ÷ bare ${fixed(paired("bare"))}; ` + `with WORKER=off ÷ empty ${fixed(paired("empty", "oursOff"))}.`);
   const drains = results.ours.map((m) => m.drainMs!);
   const sustained = median(results.ours.map((m) => m.load.ok / ((durationMs + m.drainMs!) / 1000)));
   const drainCpuPerMessage = median(results.ours.map((m) => (m.drainCores! * m.drainMs!) / Math.max(1, m.drainPending!)));

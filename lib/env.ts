@@ -5,9 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -18,8 +16,14 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  SMSC_URL: z.string().regex(/^smpp:\/\//, "must be an smpp:// URL").optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMSC_URL: z
+    .string()
+    .regex(/^smpp:\/\//, "must be an smpp:// URL")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ALLOW_PRIVATE_CALLBACK_URLS: bool.optional(),

@@ -25,9 +25,7 @@ async function main(): Promise<number> {
     const server = runningServer(e.dataDir);
     if (server) return viaServer(server.port, persistentSecret(e.dataDir, "cli-token"), argv);
   }
-  const database = await openDatabase(
-    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: 2 } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") },
-  );
+  const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: 2 } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") });
   try {
     await migrate(database.sql);
     const ctx = contextFor(database);

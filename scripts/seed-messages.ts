@@ -27,9 +27,7 @@ if (!Number.isInteger(messages) || messages < 1 || !(days > 0)) {
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, "..", ".data"));
 process.chdir(path.resolve(import.meta.dirname, ".."));
 const e = parseEnv();
-const database = await openDatabase(
-  e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: 2 } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") },
-);
+const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: 2 } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") });
 try {
   await migrate(database.sql);
   const { rows } = values.account

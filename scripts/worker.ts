@@ -11,8 +11,7 @@ import { startViber } from "../lib/server/viber.ts";
 const e = parseEnv();
 if (!e.DATABASE_URL) {
   process.stderr.write(
-    "npm run worker needs DATABASE_URL=postgres://…: the embedded PGlite database belongs to the server process,\n" +
-      "whose inline worker (WORKER=inline, the default) already runs every job.\n",
+    "npm run worker needs DATABASE_URL=postgres://…: the embedded PGlite database belongs to the server process,\n" + "whose inline worker (WORKER=inline, the default) already runs every job.\n",
   );
   process.exit(2);
 }

@@ -18,10 +18,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   };
   return (
     <Providers>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
       <Sidebar role={me.role} />

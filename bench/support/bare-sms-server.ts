@@ -59,9 +59,7 @@ function serve(databaseUrl: string): void {
           const { from, to, body } = parsed.data;
           const id = crypto.randomUUID();
           await pool.query("INSERT INTO bench_sms (id, sender, recipient, body) VALUES ($1, $2, $3, $4)", [id, from, to, body]);
-          res
-            .writeHead(200, { "content-type": "application/json" })
-            .end(JSON.stringify({ trackingId: id, status: "Queued", createdAt: new Date().toISOString(), from, to, body }));
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ trackingId: id, status: "Queued", createdAt: new Date().toISOString(), from, to, body }));
         } catch (err) {
           res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: String(err) }));
         }

@@ -113,9 +113,7 @@ export function summarize(profile: Profile, window?: { fromMs: number; toMs: num
       let line = f.lineNumber + 1;
       let name = f.functionName || "(anonymous)";
       if (file.includes(`${path.sep}.next${path.sep}`)) {
-        const entry = sourceMapFor(file)?.findEntry(f.lineNumber, f.columnNumber) as
-          | { originalSource?: string; originalLine?: number; name?: string }
-          | undefined;
+        const entry = sourceMapFor(file)?.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
         if (entry?.originalSource) {
           source = entry.originalSource.replace(/^file:\/\//, "");
           line = (entry.originalLine ?? 0) + 1;

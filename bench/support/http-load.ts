@@ -48,24 +48,21 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       const body = o.body?.(i);
       const headers: Record<string, string | number> = { ...o.headers, ...o.headersFor?.(i) };
       if (body !== undefined) headers["content-length"] = Buffer.byteLength(body);
-      const req = http.request(
-        { agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: o.method ?? "POST", headers },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          if (isOk(status) || firstError) {
-            res.resume();
-            res.once("end", () => resolve(status));
-          } else {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.once("end", () => {
-              firstError ??= `${status} ${Buffer.concat(chunks).toString("utf8").slice(0, 300)}`;
-              resolve(status);
-            });
-          }
-          res.once("error", reject);
-        },
-      );
+      const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: o.method ?? "POST", headers }, (res) => {
+        const status = res.statusCode ?? 0;
+        if (isOk(status) || firstError) {
+          res.resume();
+          res.once("end", () => resolve(status));
+        } else {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.once("end", () => {
+            firstError ??= `${status} ${Buffer.concat(chunks).toString("utf8").slice(0, 300)}`;
+            resolve(status);
+          });
+        }
+        res.once("error", reject);
+      });
       req.once("error", reject);
       req.end(body);
     });

@@ -15,7 +15,7 @@ export interface LogEvent {
   sql: string;
 }
 
-const head = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) (\w+) \[(\d+)\] LOG:  duration: ([\d.]+) ms  (parse|bind|execute|statement)[^:]*: ?(.*)$/;
+const head = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) (\w+) \[(\d+)\] LOG: {2}duration: ([\d.]+) ms {2}(parse|bind|execute|statement)[^:]*: ?(.*)$/;
 
 /** Parses the log text (from a byte offset on) into statement events, in file order. */
 export function readLogEvents(file: string, fromByte = 0): LogEvent[] {
@@ -43,7 +43,10 @@ export function readLogEvents(file: string, fromByte = 0): LogEvent[] {
 export function statementName(sql: string): string {
   const s = sql.trim().replace(/\s+/g, " ");
   const verb = s.split(" ")[0]!.toUpperCase();
-  const table = /\b(?:FROM|INTO|UPDATE)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(s)?.[1]?.replace(/"/g, "").replace(/^public\./, "");
+  const table = /\b(?:FROM|INTO|UPDATE)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i
+    .exec(s)?.[1]
+    ?.replace(/"/g, "")
+    .replace(/^public\./, "");
   return table ? `${verb} ${table}` : verb;
 }
 

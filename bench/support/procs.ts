@@ -17,12 +17,7 @@ export interface Proc {
   tail(lines?: number): string;
 }
 
-export function startProcess(
-  name: string,
-  cmd: string,
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string },
-): Proc {
+export function startProcess(name: string, cmd: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Proc {
   const out = fs.openSync(options.logFile, "a");
   const child = spawn(cmd, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", out, out], detached: true });
   fs.closeSync(out);

@@ -87,9 +87,7 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     ...o.env,
   };
   const startArgs = ["start", "-H", "127.0.0.1", "-p", String(port)];
-  const [cmd, args] = o.nodeArgs?.length
-    ? [process.execPath, [...o.nodeArgs, path.join(projectRoot, "node_modules", "next", "dist", "bin", "next"), ...startArgs]]
-    : [nextBin, startArgs];
+  const [cmd, args] = o.nodeArgs?.length ? [process.execPath, [...o.nodeArgs, path.join(projectRoot, "node_modules", "next", "dist", "bin", "next"), ...startArgs]] : [nextBin, startArgs];
   const proc = startProcess(`switchboard (${o.database})`, cmd, args, {
     cwd: projectRoot,
     env,

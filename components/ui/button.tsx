@@ -13,9 +13,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400",
-  secondary:
-    "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 " +
-    "dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+  secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 " + "dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
   "danger-ghost": "text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-red-500 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-500 dark:bg-red-600 dark:hover:bg-red-500",

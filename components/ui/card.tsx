@@ -3,12 +3,7 @@ import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn("rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900", className)} {...props} />;
 }
 
 export function CardHeader({ title, description, actions, className }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; className?: string }) {
@@ -28,10 +23,5 @@ export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>
 }
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn("flex items-center justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("flex items-center justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800", className)} {...props} />;
 }

@@ -69,11 +69,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
           <ModalHeader ids={ids} title={title} description={description} onClose={onClose} dismissible={dismissible} className="px-6 pt-5 pb-3" />
           {children && <div className="min-h-0 overflow-y-auto px-6 py-3">{children}</div>}
-          {footer && (
-            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end dark:border-slate-800">
-              {footer}
-            </div>
-          )}
+          {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end dark:border-slate-800">{footer}</div>}
         </div>
       )}
     </dialog>

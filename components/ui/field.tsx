@@ -26,9 +26,7 @@ export function Field({ id, label, hint, error, optional, className, children }:
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const control = isValidElement(children)
-    ? cloneElement(children, { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })
-    : children;
+  const control = isValidElement(children) ? cloneElement(children, { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined }) : children;
   return (
     <div className={cn("space-y-1.5", className)}>
       <Label htmlFor={id}>

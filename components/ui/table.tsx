@@ -2,17 +2,7 @@
 // one page at a time; this renders headers, rows, loading skeletons, the empty state and the
 // pager.
 "use client";
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type PaginationState,
-  type RowData,
-  type SortingState,
-  type VisibilityState,
-} from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type OnChangeFn, type PaginationState, type RowData, type SortingState, type VisibilityState } from "@tanstack/react-table";
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
@@ -167,7 +157,9 @@ export function DataTable<T>({
               ))}
             {showEmpty && (
               <tr>
-                <td colSpan={columnCount}>{empty === undefined || typeof empty === "string" ? <p className="px-4 py-10 text-center text-sm text-slate-500">{empty ?? "Nothing here yet."}</p> : empty}</td>
+                <td colSpan={columnCount}>
+                  {empty === undefined || typeof empty === "string" ? <p className="px-4 py-10 text-center text-sm text-slate-500">{empty ?? "Nothing here yet."}</p> : empty}
+                </td>
               </tr>
             )}
           </tbody>
@@ -187,8 +179,7 @@ function Pager({ rowCount, pagination, onPaginationChange }: { rowCount: number;
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
       <p>
-        Showing <span className="font-medium text-slate-900 dark:text-slate-100">{from}</span>–
-        <span className="font-medium text-slate-900 dark:text-slate-100">{to}</span> of{" "}
+        Showing <span className="font-medium text-slate-900 dark:text-slate-100">{from}</span>–<span className="font-medium text-slate-900 dark:text-slate-100">{to}</span> of{" "}
         <span className="font-medium text-slate-900 dark:text-slate-100">{rowCount}</span>
       </p>
       <div className="flex items-center gap-2">

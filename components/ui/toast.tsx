@@ -43,11 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div
-        role="region"
-        aria-label="Notifications"
-        className="pointer-events-none fixed right-0 bottom-0 z-50 flex w-full flex-col items-end gap-2 p-4 sm:max-w-sm"
-      >
+      <div role="region" aria-label="Notifications" className="pointer-events-none fixed right-0 bottom-0 z-50 flex w-full flex-col items-end gap-2 p-4 sm:max-w-sm">
         {toasts.map((t) => (
           <div
             key={t.id}

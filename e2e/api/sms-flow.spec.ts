@@ -25,9 +25,7 @@ test("send an SMS, see it delivered, receive its delivery report", async ({ requ
     const sms = await sent.json();
     expect(sms.status).toBe("Queued");
 
-    await expect
-      .poll(async () => (await (await request.get(`/api/sms/tracking/single/${sms.trackingId}`, { headers: auth })).json())[0].status.status, { timeout: 20_000 })
-      .toBe("Delivered");
+    await expect.poll(async () => (await (await request.get(`/api/sms/tracking/single/${sms.trackingId}`, { headers: auth })).json())[0].status.status, { timeout: 20_000 }).toBe("Delivered");
     await expect.poll(() => reports.length, { timeout: 20_000 }).toBe(1);
     expect(reports[0].body).toMatchObject({ messageId: sms.trackingId, status: { name: "Delivered" } });
     expect(reports[0].signature).toMatch(/^v1,/);

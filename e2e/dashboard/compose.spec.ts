@@ -6,8 +6,6 @@ import { test, expect, signIn } from "../fixtures/test";
 const greek = "Γειά σου κόσμε";
 const long = " Καλημέρα σας, το δέμα σας έφτασε και σας περιμένει στο κατάστημα μέχρι την Παρασκευή.";
 
-
-
 test("write an SMS with the live analysis, send it and watch it get delivered", async ({ page, demo }) => {
   await signIn(page, demo.userEmail, demo.userPassword);
   await expect(page).not.toHaveURL(/\/login/);

@@ -102,7 +102,10 @@ test("a custom field named with dots, brackets and quotes (as the API allows) is
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/contacts");
   await page.getByLabel("Search contacts").fill(`Label${stamp}`);
-  await page.getByRole("table", { name: "Contacts" }).getByRole("button", { name: `Edit Dot Label${stamp}` }).click();
+  await page
+    .getByRole("table", { name: "Contacts" })
+    .getByRole("button", { name: `Edit Dot Label${stamp}` })
+    .click();
   const field = page.getByRole("dialog").getByRole("textbox", { name: label });
   await expect(field).toHaveValue("gold");
   await field.fill("platinum");

@@ -13,12 +13,15 @@ const script = (mark: string) => `<script>window.__xss='${mark}';alert('${mark}'
 /** Nothing of the payloads ran or became an element. */
 async function expectInert(page: Page, dialogs: string[], stamp: string) {
   expect(dialogs, "dialogs opened by injected markup").toEqual([]);
-  const found = await page.evaluate((stamp) => ({
-    mark: (window as unknown as { __xss?: string }).__xss ?? null,
-    images: document.querySelectorAll("img[onerror], img[src='x']").length,
-    scripts: [...document.querySelectorAll("script")].filter((s) => (s.textContent ?? "").trim().startsWith("window.__xss")).length,
-    bold: [...document.querySelectorAll("b")].filter((b) => (b.textContent ?? "").includes(stamp)).length,
-  }), stamp);
+  const found = await page.evaluate(
+    (stamp) => ({
+      mark: (window as unknown as { __xss?: string }).__xss ?? null,
+      images: document.querySelectorAll("img[onerror], img[src='x']").length,
+      scripts: [...document.querySelectorAll("script")].filter((s) => (s.textContent ?? "").trim().startsWith("window.__xss")).length,
+      bold: [...document.querySelectorAll("b")].filter((b) => (b.textContent ?? "").includes(stamp)).length,
+    }),
+    stamp,
+  );
   expect(found).toEqual({ mark: null, images: 0, scripts: 0, bold: 0 });
 }
 
@@ -84,7 +87,10 @@ test("markup in bodies, names and labels renders as text", async ({ page, reques
   await expect(table.getByText(firstName, { exact: false })).toBeVisible();
   await expect(table.getByText(group, { exact: false }).first()).toBeVisible();
   await expectInert(page, dialogs, stamp);
-  await table.getByRole("button", { name: /^Edit / }).first().click();
+  await table
+    .getByRole("button", { name: /^Edit / })
+    .first()
+    .click();
   const drawer = page.getByRole("dialog");
   await expect(drawer.getByLabel("First name")).toHaveValue(firstName);
   await expect(drawer.getByText(labelName, { exact: false }).first()).toBeVisible();

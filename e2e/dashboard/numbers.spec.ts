@@ -37,7 +37,12 @@ test("rent numbers, pool them, send with a sticky sender and receive a reply", a
       const results = page.getByRole("table", { name: "Available numbers" });
       // The previous list stays up until the SMS search answers: wait until it shows only SMS
       // numbers, or the row clicked may be a voice-only one about to go.
-      await expect(results.getByRole("row").filter({ has: page.getByRole("cell") }).filter({ hasNotText: "Sms" })).toHaveCount(0);
+      await expect(
+        results
+          .getByRole("row")
+          .filter({ has: page.getByRole("cell") })
+          .filter({ hasNotText: "Sms" }),
+      ).toHaveCount(0);
       await expect(results).not.toHaveAttribute("aria-busy");
       const first = results.getByRole("button", { name: /^Rent \+30/ }).first();
       await expect(first).toBeVisible();

@@ -64,10 +64,16 @@ test("a campaign across two web instances and three workers is sent exactly once
   // Meanwhile single messages go through both web instances (the token works on either).
   const singles = await Promise.all(
     Array.from({ length: 40 }, (_, i) =>
-      fetch(`${i % 2 ? webB : webA}/api/sms`, { method: "POST", headers, body: JSON.stringify({ from: "Switchboard", to: `+306971${String(100000 + i)}`, body: `single ${i}` }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { trackingId?: string } })),
+      fetch(`${i % 2 ? webB : webA}/api/sms`, { method: "POST", headers, body: JSON.stringify({ from: "Switchboard", to: `+306971${String(100000 + i)}`, body: `single ${i}` }) }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { trackingId?: string },
+      })),
     ),
   );
-  expect(singles.filter((s) => s.status !== 200), JSON.stringify(singles[0])).toEqual([]);
+  expect(
+    singles.filter((s) => s.status !== 200),
+    JSON.stringify(singles[0]),
+  ).toEqual([]);
 
   // The other instance sees the campaign finish.
   await expect

@@ -1,7 +1,7 @@
 // The receiving side of the SMPP carrier: each deliver_sm (a delivery receipt or a mobile-originated
 // message) goes to its handler and is acknowledged only once the handler has finished; those that
 // arrive before a handler is set are held.
-import smpp from "smpp";
+import type smpp from "smpp";
 import { deliverAddress, parseReceipt, pduText } from "./parse-deliver-sm.ts";
 import { ESME_ROK, ESME_RX_T_APPN } from "./smpp-status.ts";
 import type { CarrierLog, DeliveryReceipt, InboundMessage } from "../core/ports/carrier.ts";

@@ -15,9 +15,7 @@ for (const [c, code] of gsmExtension) EXTENSION_BY_CODE[code] = c;
 
 function notGsm(text: string, i: number): RangeError {
   const cp = text.codePointAt(i)!;
-  return new RangeError(
-    `character ${JSON.stringify(String.fromCodePoint(cp))} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}) at index ${i} is not in the GSM 7-bit alphabet`,
-  );
+  return new RangeError(`character ${JSON.stringify(String.fromCodePoint(cp))} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}) at index ${i} is not in the GSM 7-bit alphabet`);
 }
 
 /**

@@ -1,6 +1,6 @@
 // What arrives in a deliver_sm: a delivery receipt (its text and TLVs) or a mobile-originated
 // message's text and addresses.
-import smpp from "smpp";
+import type smpp from "smpp";
 import { decodeGsm7, decodeUcs2 } from "./encode.ts";
 import { alternateMessageIds, canonicalMessageId } from "./message-id.ts";
 import type { DeliveryReceipt } from "../core/ports/carrier.ts";

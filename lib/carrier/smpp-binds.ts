@@ -130,9 +130,8 @@ export class SmppBinds {
     session.on(tls ? "secureConnect" : "connect", () => {
       session.socket.setNoDelay(true);
       session.socket.setKeepAlive(true, 30_000);
-      session.bind_transceiver(
-        { system_id: systemId, password, system_type: this.systemType, interface_version: 0x34, addr_ton: 0, addr_npi: 0, address_range: "" },
-        (resp) => this.onBindResp(b, session, resp),
+      session.bind_transceiver({ system_id: systemId, password, system_type: this.systemType, interface_version: 0x34, addr_ton: 0, addr_npi: 0, address_range: "" }, (resp) =>
+        this.onBindResp(b, session, resp),
       );
     });
     session.on("deliver_sm", (pdu: smpp.PDU) => this.hooks.deliver(session, pdu));

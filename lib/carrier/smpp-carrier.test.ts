@@ -70,7 +70,16 @@ describe("pure helpers", () => {
 
   it("builds submit_sm parameters: TON/NPI, data coding, UDH, payload", () => {
     const alpha = buildSubmitSm(part());
-    expect(alpha.ok && alpha.params).toMatchObject({ source_addr_ton: 5, source_addr_npi: 0, dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: "306912345678", registered_delivery: 1, data_coding: 0, esm_class: 0 });
+    expect(alpha.ok && alpha.params).toMatchObject({
+      source_addr_ton: 5,
+      source_addr_npi: 0,
+      dest_addr_ton: 1,
+      dest_addr_npi: 1,
+      destination_addr: "306912345678",
+      registered_delivery: 1,
+      data_coding: 0,
+      esm_class: 0,
+    });
     const numeric = buildSubmitSm(part({ from: "306900000000", encoding: "ucs2", flash: true, concat: { ref: 300, total: 2, seq: 2 } }));
     expect(numeric.ok && numeric.params).toMatchObject({ source_addr_ton: 1, source_addr_npi: 1, data_coding: 0x18, esm_class: 0x40 });
     expect(numeric.ok && [...(numeric.params.short_message as Buffer).subarray(0, 6)]).toEqual([5, 0, 3, 300 & 0xff, 2, 2]);
@@ -106,7 +115,16 @@ describe("SMPP carrier against the SMSC simulator", () => {
     expect(got[0]!.raw).toContain(`id:${r.smscMessageId}`);
     expect(got[0]!.doneDate).toBeInstanceOf(Date);
     const rec = s.received()[0]!;
-    expect(rec).toMatchObject({ sourceAddr: "Switchboard", sourceAddrTon: 5, destinationAddr: "306912345678", destAddrTon: 1, destAddrNpi: 1, registeredDelivery: 1, dataCoding: 0, text: "Hello from Switchboard" });
+    expect(rec).toMatchObject({
+      sourceAddr: "Switchboard",
+      sourceAddrTon: 5,
+      destinationAddr: "306912345678",
+      destAddrTon: 1,
+      destAddrNpi: 1,
+      registeredDelivery: 1,
+      dataCoding: 0,
+      text: "Hello from Switchboard",
+    });
     // validity: 60 minutes from now, decoded by the SMSC side
     expect(Math.abs((rec.validityPeriod as Date).getTime() - Date.now() - 3600_000)).toBeLessThan(10_000);
     expect(c.stats()).toMatchObject({ binds: 1, connected: 1, inFlight: 0 });
@@ -264,7 +282,11 @@ describe("SMPP carrier against the SMSC simulator", () => {
     expect(first.ok && again.ok && other.ok).toBe(true);
     expect(again).toEqual(first);
     expect(other).not.toEqual(first);
-    expect(s.received().map((r) => [r.clientRef, r.duplicate])).toEqual([["same-part", false], ["same-part", true], ["other-part", false]]);
+    expect(s.received().map((r) => [r.clientRef, r.duplicate])).toEqual([
+      ["same-part", false],
+      ["same-part", true],
+      ["other-part", false],
+    ]);
     expect(s.duplicates()).toBe(1);
     await waitFor(() => got.length >= 2, 3000, "receipts");
     await sleep(200);

@@ -93,15 +93,20 @@ class SmppCarrierImpl implements SmppCarrier {
     for (let i = 0; i < n; i++) this.binds.push(newBind(i, this.sending.bucket));
     this.inbox = new DeliverInbox(log);
     const enquireMs = Math.max(0.05, options.enquireLinkSeconds ?? 30) * 1000;
-    this.sessions = new SmppBinds(endpoint, this.binds, { enquireMs, systemType: options.systemType ?? "", log, closing }, {
-      bound: (b) => this.sending.bound(b),
-      lost: (b, session) => {
-        this.sending.requeueInFlight(b);
-        this.inbox.dropSession(session);
-        this.sending.schedulePump();
+    this.sessions = new SmppBinds(
+      endpoint,
+      this.binds,
+      { enquireMs, systemType: options.systemType ?? "", log, closing },
+      {
+        bound: (b) => this.sending.bound(b),
+        lost: (b, session) => {
+          this.sending.requeueInFlight(b);
+          this.inbox.dropSession(session);
+          this.sending.schedulePump();
+        },
+        deliver: (session, pdu) => this.inbox.onDeliver(session, pdu),
       },
-      deliver: (session, pdu) => this.inbox.onDeliver(session, pdu),
-    });
+    );
     this.sessions.start();
   }
 

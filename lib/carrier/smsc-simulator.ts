@@ -128,8 +128,7 @@ export interface SmscSimulator {
   sendReceipt(r: { messageId: string; stat?: "DELIVRD" | "UNDELIV" | "EXPIRED"; systemId?: string }): Promise<void>;
 }
 
-const addr = (a: string) =>
-  /^\+?\d+$/.test(a) ? { ton: 1, npi: 1, addr: a.replace(/^\+/, "") } : { ton: 5, npi: 0, addr: a };
+const addr = (a: string) => (/^\+?\d+$/.test(a) ? { ton: 1, npi: 1, addr: a.replace(/^\+/, "") } : { ton: 5, npi: 0, addr: a });
 
 export async function startSmscSimulator(options: SimulatorOptions = {}): Promise<SmscSimulator> {
   const host = options.host ?? "127.0.0.1";

@@ -1,7 +1,7 @@
 // The sending side of the SMPP carrier: submits wait in one queue and go out on the bound binds in
 // turn, each bind holding at most `window` unanswered submit_sm and spending a token of its bucket
 // per submit_sm; answers resolve them, and a sweep resolves those that waited too long.
-import smpp from "smpp";
+import type smpp from "smpp";
 import { Queue } from "./fifo-queue.ts";
 import { canonicalMessageId } from "./message-id.ts";
 import type { Bind } from "./smpp-binds.ts";
@@ -193,11 +193,14 @@ export class SubmitWindow {
     if (at === Infinity || (this.pumpTimer && this.pumpTimerAt <= at)) return;
     if (this.pumpTimer) clearTimeout(this.pumpTimer);
     this.pumpTimerAt = at;
-    this.pumpTimer = setTimeout(() => {
-      this.pumpTimer = null;
-      this.pumpTimerAt = Infinity;
-      this.pump();
-    }, Math.max(1, Math.ceil(at - now)));
+    this.pumpTimer = setTimeout(
+      () => {
+        this.pumpTimer = null;
+        this.pumpTimerAt = Infinity;
+        this.pump();
+      },
+      Math.max(1, Math.ceil(at - now)),
+    );
   }
 
   private sendOn(b: Bind, session: smpp.Session, p: Pending): void {

@@ -166,8 +166,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     sql,
     bossDb: {
       // pg-boss sends multi-statement scripts without parameters; PGlite's query() takes one.
-      executeSql: async (text, values) =>
-        values && values.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] }),
+      executeSql: async (text, values) => (values && values.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] })),
     },
     close: async () => {
       await prisma.$disconnect();

@@ -15,9 +15,6 @@ describe("copyIn", () => {
     rows.push(copyRow([99, null, null]));
     await sql.copyIn(`COPY copy_probe (n, t, b) FROM STDIN`, rows.join(""));
     const back = await sql.query<{ n: number; t: string | null; b: string | null }>(`SELECT n, t, b::text AS b FROM copy_probe ORDER BY n`);
-    expect(back.rows).toEqual([
-      ...texts.map((t, i) => ({ n: i, t, b: String(10n ** 15n + BigInt(i)) })),
-      { n: 99, t: null, b: null },
-    ]);
+    expect(back.rows).toEqual([...texts.map((t, i) => ({ n: i, t, b: String(10n ** 15n + BigInt(i)) })), { n: 99, t: null, b: null }]);
   });
 });

@@ -13,9 +13,7 @@ type G = typeof globalThis & { [key]?: Promise<Database> };
 
 export function defaultTarget(): DbTarget {
   const e = env();
-  return e.DATABASE_URL
-    ? { kind: "postgres", url: e.DATABASE_URL }
-    : { kind: "pglite", dir: path.join(e.dataDir, "pglite") };
+  return e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") };
 }
 
 export function getDatabase(): Promise<Database> {

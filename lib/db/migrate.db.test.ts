@@ -12,10 +12,11 @@ describe("migrate", () => {
   it("records every migration with Prisma's checksum and applies nothing twice", async () => {
     const sql = db.database().sql;
     expect(await migrate(sql)).toEqual([]);
-    const { rows } = await sql.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name`,
-    );
-    const names = fs.readdirSync(migrationsDir()).filter((n) => fs.existsSync(path.join(migrationsDir(), n, "migration.sql"))).sort();
+    const { rows } = await sql.query<{ migration_name: string; checksum: string }>(`SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name`);
+    const names = fs
+      .readdirSync(migrationsDir())
+      .filter((n) => fs.existsSync(path.join(migrationsDir(), n, "migration.sql")))
+      .sort();
     expect(rows.map((r) => r.migration_name)).toEqual(names);
     for (const r of rows) {
       const text = fs.readFileSync(path.join(migrationsDir(), r.migration_name, "migration.sql"), "utf8");

@@ -35,9 +35,7 @@ async function migrateOn(sql: Sql, dir: string): Promise<string[]> {
   const applied: string[] = [];
   await sql.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
   try {
-    const { rows } = await sql.query<{ migration_name: string }>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
+    const { rows } = await sql.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
     const done = new Set(rows.map((r) => r.migration_name));
     for (const name of names) {
       if (done.has(name)) continue;

@@ -10,6 +10,6 @@ type RawClient = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknow
 /** `tx`'s connection as an Sql executor for single statements (values as Prisma returns them: int8 as bigint). */
 export function txSql(tx: RawClient): Pick<Sql, "query"> {
   return {
-    query: async <R,>(text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<R[]>(text, ...values) }),
+    query: async <R>(text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<R[]>(text, ...values) }),
   };
 }

@@ -43,11 +43,7 @@ function nothingDone(status: number, body: string): boolean {
  * Runs the request once per key: `run` answers it (errors already rendered); its status and
  * body are kept and replayed, byte for byte, to retries of the same request.
  */
-export async function idempotently(
-  ctx: Ctx,
-  claim: { applicationId: string; key: string; method: string; route: string; body: unknown },
-  run: () => Promise<Response>,
-): Promise<Response> {
+export async function idempotently(ctx: Ctx, claim: { applicationId: string; key: string; method: string; route: string; body: unknown }, run: () => Promise<Response>): Promise<Response> {
   const ref = { applicationId: claim.applicationId, key: claim.key };
   const found = await claimIdempotencyKey(ctx, { ...ref, fingerprint: requestFingerprint(claim.method, claim.route, claim.body) });
   if (found.kind === "replay")

@@ -10,10 +10,7 @@ type Verb = Exclude<Method, "HEAD">;
 export function methods(handlers: Partial<Record<Verb, Handler>>): Record<Verb, Handler> {
   const allowed = Object.keys(handlers).join(", ");
   const refuse: Handler = async (req) => {
-    const r = errorResponse(
-      new DomainError("methodNotAllowed", { message: `${req.method} is not allowed here; use ${allowed}.` }),
-      crypto.randomUUID(),
-    );
+    const r = errorResponse(new DomainError("methodNotAllowed", { message: `${req.method} is not allowed here; use ${allowed}.` }), crypto.randomUUID());
     r.headers.set("Allow", allowed);
     return r;
   };

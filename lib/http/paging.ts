@@ -3,11 +3,7 @@
 import { z } from "zod";
 
 export function pageQuery(defaultSize = 20, maxSize = 2000) {
-  const lenient = (fallback: number) =>
-    z.preprocess(
-      (v) => (v === undefined || v === "" || !/^-?\d+$/.test(String(v).trim()) ? fallback : Number(v)),
-      z.number().int(),
-    );
+  const lenient = (fallback: number) => z.preprocess((v) => (v === undefined || v === "" || !/^-?\d+$/.test(String(v).trim()) ? fallback : Number(v)), z.number().int());
   return z.object({
     page: lenient(0)
       .pipe(z.number().int().min(0, "page must be 0 or more").max(1_000_000, "page is too large"))

@@ -44,8 +44,7 @@ export async function parseBody(req: Request, spec: RouteSpec): Promise<unknown>
   const text = await readText(req, spec.maxBody ?? DEFAULT_MAX_BODY);
   if (spec.bodyType === "form") return Object.fromEntries([...new URLSearchParams(text)].map(([k, v]) => [refuseNul(k, "body"), refuseNul(v, k)]));
   const type = req.headers.get("content-type") ?? "";
-  if (type && !/json/i.test(type) && !/^text\/plain/i.test(type))
-    fail("unsupportedMediaType", { message: `Send the body as application/json, not ${type.split(";")[0]}.` });
+  if (type && !/json/i.test(type) && !/^text\/plain/i.test(type)) fail("unsupportedMediaType", { message: `Send the body as application/json, not ${type.split(";")[0]}.` });
   if (text.trim() === "" || text.trim() === "null") {
     if (spec.emptyBody !== undefined) return spec.emptyBody;
     fail("emptyBody");

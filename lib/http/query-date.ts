@@ -6,7 +6,11 @@ export function parseLooseDate(input: unknown): Date | null {
   if (input instanceof Date) return Number.isNaN(input.getTime()) ? null : input;
   if (typeof input === "number") return Number.isFinite(input) ? new Date(input * 1000) : null;
   if (typeof input !== "string") return null;
-  let text = input.trim().replace(/^"(.*)"$/, "$1").replace(/^'(.*)'$/, "$1").trim();
+  let text = input
+    .trim()
+    .replace(/^"(.*)"$/, "$1")
+    .replace(/^'(.*)'$/, "$1")
+    .trim();
   if (text === "") return null;
   if (/^\d{9,11}$/.test(text)) return new Date(Number(text) * 1000);
   text = text.replace(" ", "T");

@@ -36,8 +36,7 @@ export function zodToDomainError(error: z.ZodError, where: "body" | "query" | "p
 }
 
 export function errorResponse(err: unknown, requestId: string): Response {
-  const domain =
-    err instanceof DomainError ? err : err instanceof z.ZodError ? zodToDomainError(err, "body") : databaseUnavailable(err);
+  const domain = err instanceof DomainError ? err : err instanceof z.ZodError ? zodToDomainError(err, "body") : databaseUnavailable(err);
   if (!domain) {
     // A row that vanished, or one another request still points at, between a route's checks and
     // its write (a race the route did not foresee): a 404 or 409, logged so it gets its own check.

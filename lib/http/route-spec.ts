@@ -8,11 +8,7 @@ import { composerRoles, ownerRoles } from "../core/users/roles.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
-export interface RouteSpec<
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  P extends z.ZodType | undefined = z.ZodType | undefined,
-> {
+export interface RouteSpec<Q extends z.ZodType | undefined = z.ZodType | undefined, B extends z.ZodType | undefined = z.ZodType | undefined, P extends z.ZodType | undefined = z.ZodType | undefined> {
   method: Method;
   /** Path under /api, OpenAPI style: /campaigns/{trackingId}. */
   path: string;

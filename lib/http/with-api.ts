@@ -2,7 +2,7 @@
 // scope and role checks, the per-application rate limit, parsing of params, query and body with
 // the route's zod schemas, Idempotency-Key, error rendering and one log line per request.
 import crypto from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { getDatabase, type Database } from "../db/index.ts";
 import { cachingStatements } from "../db/statement-cache.ts";
 import type { Ctx } from "../core/context.ts";
@@ -19,11 +19,7 @@ import { takeRequest } from "./rate-limit.ts";
 import { idempotencyKeyOf, idempotently } from "./idempotency.ts";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer"
-  ? ApplicationPrincipal
-  : S["auth"] extends "session"
-    ? UserPrincipal
-    : Principal | null;
+type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer" ? ApplicationPrincipal : S["auth"] extends "session" ? UserPrincipal : Principal | null;
 
 export interface HandlerArgs<S extends RouteSpec> {
   req: Request;
@@ -126,8 +122,7 @@ async function authenticate(spec: RouteSpec, req: Request, ctx: Ctx): Promise<Pr
   if (spec.auth === "session") {
     const user = await readSession(req, ctx);
     if (!user) fail("sessionRequired");
-    if (spec.roles && !spec.roles.includes(user.role))
-      fail("forbiddenRole", { message: `This needs the ${spec.roles.join(" or ")} role; you are ${user.role}.` });
+    if (spec.roles && !spec.roles.includes(user.role)) fail("forbiddenRole", { message: `This needs the ${spec.roles.join(" or ")} role; you are ${user.role}.` });
     return user;
   }
   const header = req.headers.get("authorization") ?? "";

@@ -73,9 +73,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobRef<S
   cron?: string;
 }
 
-export function defineJob<S extends z.ZodType>(
-  job: Pick<JobDefinition<S>, "name" | "payload" | "handler"> & Partial<JobDefinition<S>>,
-): JobDefinition<S> {
+export function defineJob<S extends z.ZodType>(job: Pick<JobDefinition<S>, "name" | "payload" | "handler"> & Partial<JobDefinition<S>>): JobDefinition<S> {
   return { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300, batchSize: 20, concurrency: 1, ...job };
 }
 

@@ -7,8 +7,7 @@ import type { JobMeta } from "./job.ts";
 
 const db = useTestDatabase();
 
-const analyzedAt = async () =>
-  (await db.ctx().sql.query<{ at: Date | null }>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'messages'`)).rows[0]?.at ?? null;
+const analyzedAt = async () => (await db.ctx().sql.query<{ at: Date | null }>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'messages'`)).rows[0]?.at ?? null;
 
 describe("maintenance.analyze", () => {
   it(dbKind === "pglite" ? "analyzes the growing tables on PGlite, which has no autovacuum" : "leaves PostgreSQL's statistics to its autovacuum launcher", async () => {

@@ -23,9 +23,7 @@ export const analyzeTables = defineJob({
   cron: "*/10 * * * *",
   retryLimit: 1,
   async handler(ctx) {
-    const { rows } = await ctx.sql.query<{ launcher: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum launcher') AS launcher`,
-    );
+    const { rows } = await ctx.sql.query<{ launcher: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum launcher') AS launcher`);
     if (rows[0]?.launcher) return;
     await ctx.sql.exec("ANALYZE messages, message_parts, message_events, campaign_recipients, contacts, callbacks");
   },

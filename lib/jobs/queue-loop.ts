@@ -4,18 +4,7 @@
 import type PgBoss from "pg-boss";
 import type { Ctx } from "../core/context.ts";
 import { log } from "../log/logger.ts";
-import {
-  CHECKPOINT_KEY,
-  checkpointClaim,
-  claimJobs,
-  completeClaims,
-  failClaims,
-  reapExpiredLeases,
-  releaseOrphans,
-  renewClaims,
-  type Claim,
-  type ClaimedRow,
-} from "./boss.ts";
+import { CHECKPOINT_KEY, checkpointClaim, claimJobs, completeClaims, failClaims, reapExpiredLeases, releaseOrphans, renewClaims, type Claim, type ClaimedRow } from "./boss.ts";
 import { LeaseLost, UncertainOutcome, type BatchHandling, type ClaimedJob, type JobDefinition, type JobMeta } from "./job.ts";
 import { Attempt, Held, LEASE_MARGIN_MS } from "./held-job.ts";
 
@@ -60,7 +49,10 @@ export class QueueLoop {
     for (let i = 0; i < lanes; i++) this.loops.push(this.loop());
     if (this.d.leaseSeconds) {
       const leaseMs = this.d.leaseSeconds * 1000;
-      this.timers.push(setInterval(() => void this.renew(leaseMs / 4), leaseMs / 4), setInterval(() => void this.reap(), Math.max(500, leaseMs / 4)));
+      this.timers.push(
+        setInterval(() => void this.renew(leaseMs / 4), leaseMs / 4),
+        setInterval(() => void this.reap(), Math.max(500, leaseMs / 4)),
+      );
       for (const t of this.timers) t.unref();
     }
   }

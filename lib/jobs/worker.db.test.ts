@@ -200,8 +200,7 @@ describe("job engine", () => {
     const a = await startWorker(db.database(), [job], { pollingIntervalSeconds: 0.2 });
     const b = await startWorker(db.database(), [job], { pollingIntervalSeconds: 0.2 });
     workers.push(a, b);
-    const state = async (id: string) =>
-      (await db.ctx().sql.query<{ state: string; retry_count: number }>(`SELECT state::text, retry_count FROM pgboss.job WHERE id = $1`, [id])).rows[0]!;
+    const state = async (id: string) => (await db.ctx().sql.query<{ state: string; retry_count: number }>(`SELECT state::text, retry_count FROM pgboss.job WHERE id = $1`, [id])).rows[0]!;
 
     for (const fail of [false, true]) {
       attempts.length = 0;

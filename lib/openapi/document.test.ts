@@ -12,9 +12,7 @@ describe("OpenAPI document", () => {
 
   it("carries request fields, scopes and error codes", () => {
     const token = doc.paths["/oauth/token"].post;
-    expect(Object.keys(token.requestBody.content["application/x-www-form-urlencoded"].schema.properties)).toEqual(
-      expect.arrayContaining(["grant_type", "scope", "client_id", "client_secret"]),
-    );
+    expect(Object.keys(token.requestBody.content["application/x-www-form-urlencoded"].schema.properties)).toEqual(expect.arrayContaining(["grant_type", "scope", "client_id", "client_secret"]));
     expect(token.responses["401"].description).toContain("401000001");
     const balance = doc.paths["/accounts/me/balance"].get;
     expect(balance.security).toEqual([{ bearer: ["account"] }]);

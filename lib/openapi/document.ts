@@ -62,12 +62,10 @@ export function openApiDocument(serverUrl: string): Json {
     op.security = r.auth === "bearer" ? [{ bearer: r.scope ? [r.scope] : [] }] : r.auth === "none" ? [] : [{ session: [] }];
     if (r.auth === "none" && r.path === "/oauth/token") op.security = [{ basic: [] }];
     const parameters: Json[] = [];
-    for (const name of r.path.match(/\{(\w+)\}/g) ?? [])
-      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    for (const name of r.path.match(/\{(\w+)\}/g) ?? []) parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
     if (r.query instanceof z.ZodObject) {
       const q = schemaOf(r.query, "input") as { properties?: Record<string, Json>; required?: string[] };
-      for (const [name, schema] of Object.entries(q.properties ?? {}))
-        parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
+      for (const [name, schema] of Object.entries(q.properties ?? {})) parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
     }
     if (r.idempotent)
       parameters.push({
@@ -107,9 +105,7 @@ export function openApiDocument(serverUrl: string): Json {
     info: {
       title: "Switchboard messaging API",
       version: "1.0.0",
-      description:
-        "Tokens, SMS, campaigns, tracking, numbers, pools, OTP failover and transactional email. " +
-        "Every error answer is the envelope in components.schemas.Error.",
+      description: "Tokens, SMS, campaigns, tracking, numbers, pools, OTP failover and transactional email. " + "Every error answer is the envelope in components.schemas.Error.",
     },
     servers: [{ url: serverUrl }],
     paths,

@@ -44,10 +44,19 @@ export const pricesRoute = defineRoute({ tag: "Account", auth: "bearer" }, "GET 
   summary: "Price list",
   description: "Prices per SMS part by country (mcc) and network (mnc), in the account's currency unless `currency` is given.",
   query: z.object({
-    mcc: z.string().regex(/^\d{3}$/, "mcc is three digits").optional(),
-    mnc: z.string().regex(/^\d{2,3}$/, "mnc is two or three digits").optional(),
+    mcc: z
+      .string()
+      .regex(/^\d{3}$/, "mcc is three digits")
+      .optional(),
+    mnc: z
+      .string()
+      .regex(/^\d{2,3}$/, "mnc is two or three digits")
+      .optional(),
     service: z.enum(["Sms", "Voice", "TwoStep", "Lookup", "NumberValidator", "Viber"]).optional(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, "currency is an ISO 4217 code").optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, "currency is an ISO 4217 code")
+      .optional(),
   }),
   response: z.object({
     sms: z.array(

@@ -15,9 +15,7 @@ export const rateLimitPerSecond = z
 
 export const createApplicationBody = z.object({
   name: z.string().trim().min(2, "Give the application a name of at least 2 characters").max(80, "At most 80 characters"),
-  scopes: z
-    .array(z.enum(allScopes as [string, ...string[]]))
-    .min(1, "Choose at least one scope"),
+  scopes: z.array(z.enum(allScopes as [string, ...string[]])).min(1, "Choose at least one scope"),
   tokenTtl: z.union([z.literal(3600), z.literal(86400), z.literal(631139040)]),
   callbackUrl: z
     .string()

@@ -54,7 +54,11 @@ export const campaignBody = z.object({
       to: stringList.min(1, "reminder.to needs at least one number").max(10, "reminder.to holds at most 10 numbers"),
     })
     .optional(),
-  fallbackValues: z.unknown().transform(normalizeFallbackValues).optional().meta({ type: "object", additionalProperties: { type: "string" }, description: "Values for labels a contact lacks: an object, [{name, value}] or [\"name=value\"]." }),
+  fallbackValues: z
+    .unknown()
+    .transform(normalizeFallbackValues)
+    .optional()
+    .meta({ type: "object", additionalProperties: { type: "string" }, description: 'Values for labels a contact lacks: an object, [{name, value}] or ["name=value"].' }),
   transcode: looseBool.optional(),
   ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
   allowinvalid: looseBool.optional().describe("Send to the valid numbers and leave the invalid ones out instead of refusing the campaign."),
@@ -110,12 +114,21 @@ export const campaignResource = z.object({
 });
 
 const campaignsApi = { tag: "Campaigns", auth: "bearer", scope: "sms" } as const;
-const campaignErrors = ["insufficientBalance", "invalidSender", "campaignNameTaken", "campaignNoRecipients", "contactNotFound", "groupNotFound", "validation", "destinationUnsupported", "callbackUrlRefused"] as const;
+const campaignErrors = [
+  "insufficientBalance",
+  "invalidSender",
+  "campaignNameTaken",
+  "campaignNoRecipients",
+  "contactNotFound",
+  "groupNotFound",
+  "validation",
+  "destinationUnsupported",
+  "callbackUrlRefused",
+] as const;
 
 export const createCampaignRoute = defineRoute(campaignsApi, "POST /sms/campaign", {
   summary: "Send an SMS campaign to numbers, contacts and groups, now or at a scheduled time",
-  description:
-    "Answers the campaign with state Queued (or Scheduled). Its messages are sent in batches; campaignCallback receives its progress, callback each message's delivery reports.",
+  description: "Answers the campaign with state Queued (or Scheduled). Its messages are sent in batches; campaignCallback receives its progress, callback each message's delivery reports.",
   body: campaignBody,
   response: campaignResource,
   maxBody: 4 * 1024 * 1024,

@@ -44,8 +44,7 @@ export const getGroupRoute = defineRoute({
   errors: ["groupNotFound"],
 });
 
-const groupName = (min: number, max: number) =>
-  z.preprocess(asText, z.string().trim().min(min, `name must have at least ${min} characters`).max(max, `name is at most ${max} characters`));
+const groupName = (min: number, max: number) => z.preprocess(asText, z.string().trim().min(min, `name must have at least ${min} characters`).max(max, `name is at most ${max} characters`));
 
 export const createGroupRoute = defineRoute({
   method: "POST",
@@ -58,7 +57,10 @@ export const createGroupRoute = defineRoute({
   body: z.object({
     name: groupName(1, 100),
     strategy: z
-      .preprocess((v) => (v === null || v === "" ? undefined : typeof v === "string" ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v), z.enum(["None", "Filtered", "All"]).optional())
+      .preprocess(
+        (v) => (v === null || v === "" ? undefined : typeof v === "string" ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v),
+        z.enum(["None", "Filtered", "All"]).optional(),
+      )
       .meta({ description: "None (default), Filtered or All." }),
     filters: z
       .unknown()
@@ -97,10 +99,7 @@ export const deleteGroupsAliasRoute = defineRoute({ ...deleteGroupsRoute, method
 
 const combineBody = z.object({
   name: groupName(2, 30),
-  groups: z.preprocess(
-    (v) => (Array.isArray(v) ? v.map((x) => asText(nameOf(x))) : v),
-    z.array(z.string().trim().min(1, "A group name is empty").max(100)).min(1, "Name at least one group").max(100),
-  ),
+  groups: z.preprocess((v) => (Array.isArray(v) ? v.map((x) => asText(nameOf(x))) : v), z.array(z.string().trim().min(1, "A group name is empty").max(100)).min(1, "Name at least one group").max(100)),
 });
 
 export const mergeGroupsRoute = defineRoute({

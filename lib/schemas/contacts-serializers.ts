@@ -7,9 +7,7 @@ function orderedLabels(values: Record<string, LabelValue>, types: LabelTypes): C
   const names = Object.keys(values);
   if (names.length < 2) return names.map((name) => labelItem(name, values[name], types));
   const rank = new Map([...types.keys()].map((n, i) => [n, i]));
-  return names
-    .sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || a.localeCompare(b))
-    .map((name) => labelItem(name, values[name], types));
+  return names.sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || a.localeCompare(b)).map((name) => labelItem(name, values[name], types));
 }
 
 function labelItem(name: string, value: LabelValue, types: LabelTypes): ContactView["labels"][number] {

@@ -30,7 +30,7 @@ export const contactBody = z.object({
   lastName: field("string", "Up to 60 characters."),
   email: field("string", "E-mail address."),
   country: field("string", "ISO 3166-1 alpha-2; taken from the mobile number when not given."),
-  vip: field("boolean", "Default false; \"true\"/\"false\" accepted."),
+  vip: field("boolean", 'Default false; "true"/"false" accepted.'),
   labels: z
     .unknown()
     .optional()
@@ -63,10 +63,7 @@ export const idsBody = z
 
 /** Group names as strings or {name} objects; at least one. */
 export const groupNamesBody = z
-  .preprocess(
-    (v) => (Array.isArray(v) ? v.map((x) => asText(nameOf(x))) : v),
-    z.array(z.string().trim().min(1, "A group name is empty").max(100)).min(1, "Send at least one group name").max(1000),
-  )
+  .preprocess((v) => (Array.isArray(v) ? v.map((x) => asText(nameOf(x))) : v), z.array(z.string().trim().min(1, "A group name is empty").max(100)).min(1, "Send at least one group name").max(1000))
   .meta({ type: "array", items: { type: "string" }, description: "Group names." });
 
 export const updated = z.object({ updated: z.number().int() });

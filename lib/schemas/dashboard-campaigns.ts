@@ -9,7 +9,18 @@ import { pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
 import { parseRecipient } from "../core/sms/parse-recipient.ts";
 import { placeholdersIn } from "../core/campaigns/personalize.ts";
-import { analyzeCampaignBody, analyzeCampaignRoute, campaignAnalysis, campaignBody, campaignName, campaignResource, createCampaignRoute, deleteCampaignRoute, updateCampaignRoute, type CampaignBody } from "./campaigns.ts";
+import {
+  analyzeCampaignBody,
+  analyzeCampaignRoute,
+  campaignAnalysis,
+  type campaignBody,
+  campaignName,
+  campaignResource,
+  createCampaignRoute,
+  deleteCampaignRoute,
+  updateCampaignRoute,
+  type CampaignBody,
+} from "./campaigns.ts";
 import { priceFields, statusFields } from "./dashboard-sms.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
@@ -75,8 +86,7 @@ export const campaignForm = z
   })
   .superRefine((f, ctx) => {
     const numbers = splitNumbers(f.numbers);
-    if (f.groups.length === 0 && f.contacts.length === 0 && numbers.length === 0)
-      ctx.addIssue({ code: "custom", path: ["groups"], message: "Pick at least one group, contact or number" });
+    if (f.groups.length === 0 && f.contacts.length === 0 && numbers.length === 0) ctx.addIssue({ code: "custom", path: ["groups"], message: "Pick at least one group, contact or number" });
     if (numbers.length > 30_000) ctx.addIssue({ code: "custom", path: ["numbers"], message: `At most 30,000 numbers; this list has ${numbers.length.toLocaleString("en")}` });
     if (f.when === "later") {
       const at = localToDate(f.scheduledAt);
@@ -278,7 +288,10 @@ const stateList = z
   .string()
   .optional()
   .transform((v, ctx) => {
-    const states = (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const states = (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = states.find((s) => !(campaignStates as readonly string[]).includes(s));
     if (bad !== undefined) {
       ctx.addIssue({ code: "custom", message: `state is one of ${campaignStates.join(", ")} (several separated by commas)` });
@@ -338,7 +351,10 @@ export const campaignMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard
   summary: "A page of the campaign's messages, optionally of one status or matching a number",
   params: idParams,
   query: pageQuery(20, 200).extend({
-    status: z.enum(["Queued", "Sent", "Failed", "Unsent", "Delivered", "Undelivered"]).optional().or(z.literal("").transform(() => undefined)),
+    status: z
+      .enum(["Queued", "Sent", "Failed", "Unsent", "Delivered", "Undelivered"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     search: z.string().max(30).optional(),
   }),
   response: pageSchema(campaignMessage),

@@ -11,7 +11,6 @@ import { BLACKLIST_SERVICES } from "../core/contacts/model.ts";
 import { contactView, groupSizeView } from "./contacts.ts";
 import { decodeSegment } from "./path-segment.ts";
 
-
 // ---------------------------------------------------------------------------------------------
 // The contact form.
 
@@ -85,7 +84,12 @@ export const updateDashboardContactRoute = defineRoute(composerRoute, "PUT /dash
   errors: ["contactNotFound", ...writeErrors],
 });
 
-export const deleteDashboardContactRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/{id}", { summary: "Delete a contact", params: contactParams, response: contactView, errors: ["contactNotFound"] });
+export const deleteDashboardContactRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/{id}", {
+  summary: "Delete a contact",
+  params: contactParams,
+  response: contactView,
+  errors: ["contactNotFound"],
+});
 
 // ---------------------------------------------------------------------------------------------
 // Bulk actions on selected contacts.

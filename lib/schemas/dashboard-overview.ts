@@ -67,7 +67,6 @@ export function overviewPeriod(q: OverviewQuery, now: Date): { from: Date; to: D
   if (!q.start) fail("validation", { message: "A custom period needs a start.", property: "start" });
   const to = q.end ?? now;
   if (q.start > to) fail("reportRange", { message: "The start of the period is after its end.", property: "start" });
-  if (to.getTime() - q.start.getTime() > OVERVIEW_MAX_DAYS * 86_400_000)
-    fail("reportRange", { message: `A period spans at most ${OVERVIEW_MAX_DAYS} days.`, property: "start" });
+  if (to.getTime() - q.start.getTime() > OVERVIEW_MAX_DAYS * 86_400_000) fail("reportRange", { message: `A period spans at most ${OVERVIEW_MAX_DAYS} days.`, property: "start" });
   return { from: q.start, to };
 }

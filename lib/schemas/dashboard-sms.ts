@@ -13,11 +13,7 @@ import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts
 // it into the API body.
 
 export const composeForm = z.object({
-  from: z
-    .string()
-    .trim()
-    .min(1, "Enter a sender")
-    .refine(isValidSender, "Up to 11 letters and digits, or up to 16 digits without '+'"),
+  from: z.string().trim().min(1, "Enter a sender").refine(isValidSender, "Up to 11 letters and digits, or up to 16 digits without '+'"),
   to: z
     .string()
     .trim()

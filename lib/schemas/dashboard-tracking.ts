@@ -48,11 +48,7 @@ export function filterParam(f: { op: ExploreOperator; value: string }): string {
   return `${f.op}:${f.value}`;
 }
 
-const filterParamSchema = z
-  .string()
-  .max(200, "at most 200 characters")
-  .optional()
-  .meta({ description: "operator:value, operator one of is, is_not, contains, starts_with, ends_with (default is)" });
+const filterParamSchema = z.string().max(200, "at most 200 characters").optional().meta({ description: "operator:value, operator one of is, is_not, contains, starts_with, ends_with (default is)" });
 
 const searchShape = {
   range: z.enum(["1h", "24h", "7d", "30d", "custom"]).default("24h").meta({ description: "Preset range ending now, or custom with start and end (end defaults to now)." }),

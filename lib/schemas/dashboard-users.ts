@@ -5,7 +5,6 @@ import { isoDate } from "./iso.ts";
 import { defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { ownerRoles, roles } from "../core/users/roles.ts";
 
-
 export const userView = z.object({
   id: z.string(),
   email: z.string(),

@@ -41,9 +41,7 @@ export const sendEmailBody = z.object({
     .optional(),
   trackLinks: looseBool.optional().describe("Rewrite anchor hrefs through click tracking (default true)."),
   trackOpens: looseBool.optional().describe("Add an open-tracking pixel (default true)."),
-  callback: z
-    .object({ eventCallback: z.object({ onOpen: callbackUrl.optional(), onClick: callbackUrl.optional() }).optional() })
-    .optional(),
+  callback: z.object({ eventCallback: z.object({ onOpen: callbackUrl.optional(), onClick: callbackUrl.optional() }).optional() }).optional(),
 });
 export type SendEmailBody = z.output<typeof sendEmailBody>;
 

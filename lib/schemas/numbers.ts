@@ -122,7 +122,6 @@ export const cancelRentedRoute = defineRoute(common, "DELETE /numbers/my/{msisdn
 
 // ---- dashboard
 
-
 export const dashboardAvailableRoute = defineRoute(dashboardRoute, "GET /dashboard/numbers/available", {
   summary: "Search the catalogue (with costs in the account's currency)",
   query: pageQuery(20, 200).extend({

@@ -4,10 +4,7 @@ import { defineRoute } from "../http/route-spec.ts";
 
 export const tokenRequest = z.object({
   grant_type: z.string().optional().describe("Always client_credentials (also accepted in the query string)."),
-  scope: z
-    .string()
-    .optional()
-    .describe("Space- or comma-separated subset of the application's scopes; omitted or empty means all of them."),
+  scope: z.string().optional().describe("Space- or comma-separated subset of the application's scopes; omitted or empty means all of them."),
   client_id: z.string().optional().describe("Application id, when not sent with Basic authentication."),
   client_secret: z.string().optional().describe("Application secret, when not sent with Basic authentication."),
 });

@@ -8,7 +8,7 @@ import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseInt, stringish } from "./sms.ts";
 
 const stepType = z.preprocess(
-  (v) => (typeof v === "string" ? ({ viberotp: "ViberOtp", viber: "ViberOtp", sms: "Sms" } as Record<string, string>)[v.toLowerCase()] ?? v : v),
+  (v) => (typeof v === "string" ? (({ viberotp: "ViberOtp", viber: "ViberOtp", sms: "Sms" } as Record<string, string>)[v.toLowerCase()] ?? v) : v),
   z.enum(["ViberOtp", "Sms"], "type must be ViberOtp or Sms"),
 );
 
@@ -24,9 +24,13 @@ export const failoverStep = z.object({
     .describe("Seconds the step has to be delivered before the next step is sent."),
   label: z.string().max(300, "label is at most 300 characters").optional(),
   from: stringish.optional().describe("Sms sender id (required for Sms steps)."),
-  message: z.object({ body: z.string().min(1, "message.body is required").max(1600, "message.body is too long") }).optional()
+  message: z
+    .object({ body: z.string().min(1, "message.body is required").max(1600, "message.body is too long") })
+    .optional()
     .describe("The text; @@pin (or {{pin}}, {{code}}) is replaced by the code. Required for Sms steps."),
-  pin: stringish.pipe(z.string().regex(/^[A-Za-z0-9]{4,10}$/, "pin is 4 to 10 letters or digits")).optional()
+  pin: stringish
+    .pipe(z.string().regex(/^[A-Za-z0-9]{4,10}$/, "pin is 4 to 10 letters or digits"))
+    .optional()
     .describe("The code to send; generated (6 digits) when no step gives one."),
   senderInfoTrackingId: z.string().max(200).optional(),
   templateId: z.string().max(200).optional(),
@@ -106,13 +110,25 @@ export const verifyOtpRoute = defineRoute(otpApi, "POST /otp/failover/{flowId}/v
 // Dashboard: the flows list, one flow with its timeline and webhooks, and a test flow.
 
 export const otpTestForm = z.object({
-  to: z.string().trim().regex(/^\+?[\d\s().-]{6,22}$/, "Enter the number in international format, e.g. +306912340006"),
+  to: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{6,22}$/, "Enter the number in international format, e.g. +306912340006"),
   viber: z.boolean(),
   viberTtl: z.number("Enter seconds").int("Whole seconds").min(1, "At least 1 second").max(3600, "At most an hour here"),
   from: z.string().trim().min(1, "Enter a sender").max(16),
-  body: z.string().trim().min(1, "Write the SMS").max(500).refine((b) => /@@pin|\{\{pin\}\}|\{\{code\}\}|\{code\}/.test(b), "Put @@pin where the code goes"),
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write the SMS")
+    .max(500)
+    .refine((b) => /@@pin|\{\{pin\}\}|\{\{code\}\}|\{code\}/.test(b), "Put @@pin where the code goes"),
   smsTtl: z.number("Enter seconds").int("Whole seconds").min(60, "At least 60 seconds").max(86_400),
-  callbackUrl: z.string().trim().max(2000).refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Enter an http(s) URL or leave it empty"),
+  callbackUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Enter an http(s) URL or leave it empty"),
 });
 export type OtpTestForm = z.infer<typeof otpTestForm>;
 
@@ -157,9 +173,7 @@ const flowDetail = z.object({
   attempts: z.number().int(),
   callbackUrl: z.string(),
   events: z.array(z.object({ at: isoDate, status: z.string(), description: z.string(), stepId: z.string().nullable() })),
-  webhooks: z.array(
-    z.object({ id: z.string(), createdAt: isoDate, state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() }),
-  ),
+  webhooks: z.array(z.object({ id: z.string(), createdAt: isoDate, state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() })),
 });
 export type FlowDetail = z.infer<typeof flowDetail>;
 

@@ -110,7 +110,6 @@ export const sendPoolSmsRoute = defineRoute(common, "POST /pools/my/{poolId}/sms
 
 // ---- dashboard
 
-
 export const dashboardPoolsRoute = defineRoute(dashboardRoute, "GET /dashboard/pools", { summary: "The account's pools", query: pageQuery(50, 200) });
 export const dashboardCreatePoolRoute = defineRoute(composerRoute, "POST /dashboard/pools", { summary: "Create a pool", body: createPoolBody });
 export const dashboardPoolRoute = defineRoute(dashboardRoute, "GET /dashboard/pools/{poolId}", { summary: "One pool", params: poolParams });

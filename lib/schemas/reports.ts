@@ -9,8 +9,14 @@ import { looseDate } from "../http/query-date.ts";
 
 const date = (name: string) => looseDate.meta({ type: "string", format: "date-time", description: `${name}, ISO 8601 (without a zone: UTC).` });
 const range = { startDate: date("Start of the range"), endDate: date("End of the range") };
-const mcc = z.string().regex(/^\d{3}$/, "mcc is 3 digits").meta({ description: "Mobile country code, e.g. 202" });
-const mnc = z.string().regex(/^\d{2,3}$/, "mnc is 2 or 3 digits").meta({ description: "Mobile network code, e.g. 01" });
+const mcc = z
+  .string()
+  .regex(/^\d{3}$/, "mcc is 3 digits")
+  .meta({ description: "Mobile country code, e.g. 202" });
+const mnc = z
+  .string()
+  .regex(/^\d{2,3}$/, "mnc is 2 or 3 digits")
+  .meta({ description: "Mobile network code, e.g. 01" });
 const campaignId = z.string().meta({ description: "The campaign's trackingId" });
 const offset = z.string().optional().meta({ description: "The client's UTC offset for time buckets, e.g. +02:00 (default UTC)" });
 
@@ -48,13 +54,12 @@ function reportRoute<const Q extends z.ZodType, const R extends z.ZodType, const
 export const volPriceRoute = reportRoute("volPrice", "SMS volume and price per time bucket, country and network", z.object(range), volPriceList, rangeErrors);
 export const volPricePerMccRoute = reportRoute("volPrice/perMcc", "Volume and price for one country code (mcc)", z.object({ ...range, mcc }), volPriceList, rangeErrors);
 export const volPricePerMccMncRoute = reportRoute("volPrice/perMccMnc", "Volume and price for one network (mcc, mnc)", z.object({ ...range, mcc, mnc }), volPriceList, rangeErrors);
-export const volPricePerCampaignRoute = reportRoute(
-  "volPrice/perCampaign",
-  "Volume and price of one campaign, from its first SMS to its last",
-  z.object({ campaignId, offset }),
-  volPriceList,
-  ["validation", "reportRange", "reportParameter", "campaignNotFound"],
-);
+export const volPricePerCampaignRoute = reportRoute("volPrice/perCampaign", "Volume and price of one campaign, from its first SMS to its last", z.object({ campaignId, offset }), volPriceList, [
+  "validation",
+  "reportRange",
+  "reportParameter",
+  "campaignNotFound",
+]);
 
 export const latencyRoute = reportRoute("latency", "Delivery latency counts over a date range (also GET /reports/my/breakdown)", z.object(range), latencyResource, rangeErrors);
 export const latencyPerCountryRoute = reportRoute(

@@ -27,7 +27,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     throw new ApiError(0, "network", "Could not reach the server. Check your connection and try again.");
   }
   const text = await res.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {

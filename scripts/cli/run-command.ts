@@ -29,7 +29,29 @@ export const cliUsage = `Usage: npm run cli -- <command> [options]
 
 type Flags = Record<string, string | undefined>;
 
-const optionNames = ["name", "balance", "currency", "user-email", "user-password", "user-role", "account", "amount", "email", "password", "role", "scopes", "token-ttl", "rate-limit", "country", "price", "mnc", "network", "to", "from", "body"];
+const optionNames = [
+  "name",
+  "balance",
+  "currency",
+  "user-email",
+  "user-password",
+  "user-role",
+  "account",
+  "amount",
+  "email",
+  "password",
+  "role",
+  "scopes",
+  "token-ttl",
+  "rate-limit",
+  "country",
+  "price",
+  "mnc",
+  "network",
+  "to",
+  "from",
+  "body",
+];
 
 export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
   const { positionals, values } = parseArgs({
@@ -71,11 +93,9 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
       await getAccount(ctx, accountId);
       const scopes = flags.scopes === undefined ? allScopes : splitScopes(flags.scopes);
       const bad = scopes.filter((s) => !isScope(s));
-      if (bad.length || scopes.length === 0)
-        fail("validation", { message: `Unknown scopes: ${bad.join(", ") || "(none given)"}. Known: ${allScopes.join(" ")}`, property: "scopes" });
+      if (bad.length || scopes.length === 0) fail("validation", { message: `Unknown scopes: ${bad.join(", ") || "(none given)"}. Known: ${allScopes.join(" ")}`, property: "scopes" });
       const ttl = Number(flags["token-ttl"] ?? 3600);
-      if (!tokenLifetimes.includes(ttl as TokenLifetime))
-        fail("validation", { message: "--token-ttl must be 3600, 86400 or 631139040.", property: "token-ttl" });
+      if (!tokenLifetimes.includes(ttl as TokenLifetime)) fail("validation", { message: "--token-ttl must be 3600, 86400 or 631139040.", property: "token-ttl" });
       const rate = Number(flags["rate-limit"] ?? DEFAULT_RATE_LIMIT);
       if (!Number.isInteger(rate) || rate < 1 || rate > MAX_RATE_LIMIT)
         fail("validation", { message: `--rate-limit must be a whole number of requests per second from 1 to ${MAX_RATE_LIMIT}.`, property: "rate-limit" });
@@ -111,11 +131,9 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
 async function accountCreate(ctx: Ctx, flags: Flags) {
   const name = required(flags, "name");
   const currency = (flags.currency ?? "EUR").toUpperCase();
-  if (!supportedCurrencies.includes(currency))
-    fail("validation", { message: `--currency must be one of ${supportedCurrencies.join(", ")}.`, property: "currency" });
+  if (!supportedCurrencies.includes(currency)) fail("validation", { message: `--currency must be one of ${supportedCurrencies.join(", ")}.`, property: "currency" });
   const balance = flags.balance === undefined ? 0 : fromMicros(amount(flags.balance, "balance", true));
-  if ((flags["user-email"] === undefined) !== (flags["user-password"] === undefined))
-    fail("validation", { message: "--user-email and --user-password go together.", property: "user-email" });
+  if ((flags["user-email"] === undefined) !== (flags["user-password"] === undefined)) fail("validation", { message: "--user-email and --user-password go together.", property: "user-email" });
   const account = await createAccount(ctx, { name, currency, balance });
   const answer: Record<string, unknown> = { accountId: account.id, name: account.name, balance: fromMicros(account.balanceMicros) };
   if (flags["user-email"]) {
@@ -137,8 +155,7 @@ function required(flags: Flags, name: string): string {
 }
 
 function uuid(value: string, name: string): string {
-  if (!isUuid(value))
-    fail(name === "account" ? "accountNotFound" : "validation", { message: `--${name} ${value} is not a known id.`, property: name });
+  if (!isUuid(value)) fail(name === "account" ? "accountNotFound" : "validation", { message: `--${name} ${value} is not a known id.`, property: name });
   return value;
 }
 

@@ -16,8 +16,7 @@ async function account(n = 3) {
   const a = await makeAccount(db.ctx());
   const auth = bearer(await a.token());
   const ids: string[] = [];
-  for (let i = 0; i < n; i++)
-    ids.push((await call(contacts.POST, { method: "POST", path: "/contacts/my", headers: auth, body: { mobile: `+30691234567${i}` } })).body.id);
+  for (let i = 0; i < n; i++) ids.push((await call(contacts.POST, { method: "POST", path: "/contacts/my", headers: auth, body: { mobile: `+30691234567${i}` } })).body.id);
   const at = (service: string) => ({ path: `/contacts/my/blacklist/${service}`, headers: auth, params: { service } });
   return { ...a, auth, ids, at };
 }
@@ -57,8 +56,7 @@ describe("POST /api/contacts/my/blacklist/{service}", () => {
 
   it("refuses a missing, unknown or empty service with the error envelope", async () => {
     const a = await account(1);
-    for (const service of ["dummy", "", " ", "Email"])
-      expectError(await call(blacklist.POST, { method: "POST", ...a.at(service), body: [a.ids[0]] }), 400, "400000000");
+    for (const service of ["dummy", "", " ", "Email"]) expectError(await call(blacklist.POST, { method: "POST", ...a.at(service), body: [a.ids[0]] }), 400, "400000000");
     expectError(await call(blacklist.GET, { ...a.at("dummy") }), 400, "400000000");
     const missing = await call(noService.POST, { method: "POST", path: "/contacts/my/blacklist", headers: a.auth, body: [a.ids[0]] });
     expectError(missing, 400, "400000000");

@@ -29,12 +29,18 @@ async function owner(balance = 100) {
 
 async function contact(accountId: string, mobile: string, fields: { firstName?: string; groups?: string[]; labels?: object; blacklisted?: boolean } = {}) {
   const id = crypto.randomUUID();
-  await db.ctx().sql.query(
-    `INSERT INTO contacts (id, account_id, mobile, first_name, country, groups, labels, blacklisted_services) VALUES ($1, $2, $3, $4, 'GR', $5, $6, $7)`,
-    [id, accountId, mobile, fields.firstName ?? "", fields.groups ?? [], JSON.stringify(fields.labels ?? {}), fields.blacklisted ? ["Sms"] : []],
-  );
-  for (const g of fields.groups ?? [])
-    await db.ctx().sql.query(`INSERT INTO contact_groups (id, account_id, name) VALUES (gen_random_uuid(), $1, $2) ON CONFLICT DO NOTHING`, [accountId, g]);
+  await db
+    .ctx()
+    .sql.query(`INSERT INTO contacts (id, account_id, mobile, first_name, country, groups, labels, blacklisted_services) VALUES ($1, $2, $3, $4, 'GR', $5, $6, $7)`, [
+      id,
+      accountId,
+      mobile,
+      fields.firstName ?? "",
+      fields.groups ?? [],
+      JSON.stringify(fields.labels ?? {}),
+      fields.blacklisted ? ["Sms"] : [],
+    ]);
+  for (const g of fields.groups ?? []) await db.ctx().sql.query(`INSERT INTO contact_groups (id, account_id, name) VALUES (gen_random_uuid(), $1, $2) ON CONFLICT DO NOTHING`, [accountId, g]);
   return id;
 }
 
@@ -44,11 +50,14 @@ const get = (auth: Record<string, string>, id: string) => call(getRoute, { path:
 const update = (auth: Record<string, string>, id: string, body: object) => call(updateRoute, { method: "PUT", path: `/sms/${id}`, headers: auth, params: { trackingId: id }, body });
 const remove = (auth: Record<string, string>, id: string) => call(deleteRoute, { method: "DELETE", path: `/sms/${id}`, headers: auth, params: { trackingId: id } });
 
-const track = (auth: Record<string, string>, id: string) =>
-  call(trackRoute, { path: `/sms/tracking/campaign/${id}?size=100`, headers: auth, params: { campaignTrackingId: id } });
+const track = (auth: Record<string, string>, id: string) => call(trackRoute, { path: `/sms/tracking/campaign/${id}?size=100`, headers: auth, params: { campaignTrackingId: id } });
 const numbers = (n: number, prefix = "+3069") => Array.from({ length: n }, (_, i) => `${prefix}${String(40000000 + i * 7919).slice(0, 8)}`);
 const finished = (auth: Record<string, string>, id: string, ms = 30_000) =>
-  eventually(() => get(auth, id), (r) => ["Finished", "Failed"].includes(r.body.state), ms);
+  eventually(
+    () => get(auth, id),
+    (r) => ["Finished", "Failed"].includes(r.body.state),
+    ms,
+  );
 
 describe("POST /sms/analyze/campaign", () => {
   it("counts recipients per country and group, once each, without blacklisted contacts", async () => {
@@ -162,7 +171,10 @@ describe("POST /sms/campaign", () => {
     expect(tracked.body.totalElements).toBe(32);
     expect(tracked.body.content.every((t: any) => t.campaignTrackingId === id && t.campaignName === "Spring sale 1")).toBe(true);
 
-    const received = messaging.simulator().received().filter((s) => s.sourceAddr === "Shop");
+    const received = messaging
+      .simulator()
+      .received()
+      .filter((s) => s.sourceAddr === "Shop");
     const texts = new Map<string, string[]>();
     for (const s of received) texts.set(s.destinationAddr, [...(texts.get(s.destinationAddr) ?? []), s.text]);
     for (const n of to) expect(texts.get(n.slice(1)) ?? texts.get(n)).toEqual(["Hi friend, see you in town"]);
@@ -171,7 +183,10 @@ describe("POST /sms/campaign", () => {
 
     const events = await db.ctx().db.campaignEvent.findMany({ where: { campaignId: id }, orderBy: { at: "asc" } });
     expect(events.map((e) => e.state)).toEqual(["Queued", "Running", "Sent", "Finished"]);
-    const calls = await eventually(async () => messaging.received.filter((c) => c.body?.trackingId === id), (c) => c.length >= 4);
+    const calls = await eventually(
+      async () => messaging.received.filter((c) => c.body?.trackingId === id),
+      (c) => c.length >= 4,
+    );
     // Deliveries may overtake each other; updatedDate orders them.
     calls.sort((x, y) => x.body.updatedDate.localeCompare(y.body.updatedDate));
     expect(calls.map((c) => c.body.state)).toEqual(["Queued", "Running", "Sent", "Finished"]);
@@ -196,20 +211,30 @@ describe("POST /sms/campaign", () => {
       expect(done.body.statuses.Delivered).toBe(12);
 
       // Other tests send to the same numbers, from other senders.
-      const received = messaging.simulator().received().filter((s) => s.sourceAddr === from && to.includes(`+${s.destinationAddr.replace(/^\+/, "")}`));
+      const received = messaging
+        .simulator()
+        .received()
+        .filter((s) => s.sourceAddr === from && to.includes(`+${s.destinationAddr.replace(/^\+/, "")}`));
       for (const number of to) {
         const got = received.filter((s) => `+${s.destinationAddr.replace(/^\+/, "")}` === number);
         if (n === 1) expect(got.map((s) => [s.concat, s.text])).toEqual([[null, body]]);
         else {
           expect(got.map((s) => s.concat?.seq).sort()).toEqual([1, 2, 3]);
           expect(new Set(got.map((s) => s.concat?.ref)).size).toBe(1);
-          expect(got.sort((x, y) => x.concat!.seq - y.concat!.seq).map((s) => s.text).join("")).toBe(long);
+          expect(
+            got
+              .sort((x, y) => x.concat!.seq - y.concat!.seq)
+              .map((s) => s.text)
+              .join(""),
+          ).toBe(long);
         }
       }
-      const parts = await db.ctx().sql.query<{ id: string; status: string; smsc: string | null; dup: boolean; text: string }>(
-        `SELECT p.id::text, p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup, p.text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid`,
-        [r.body.trackingId],
-      );
+      const parts = await db
+        .ctx()
+        .sql.query<{ id: string; status: string; smsc: string | null; dup: boolean; text: string }>(
+          `SELECT p.id::text, p.status, p.smsc_message_id AS smsc, p.possible_duplicate AS dup, p.text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid`,
+          [r.body.trackingId],
+        );
       expect(parts.rows).toHaveLength(12 * n);
       expect(parts.rows.every((p) => p.status === "Delivered" && p.smsc && !p.dup && p.text.length > 0)).toBe(true);
       // Each message carries the campaign's body analysis.
@@ -218,7 +243,10 @@ describe("POST /sms/campaign", () => {
       expect(r.body.smsAnalysis.bodyAnalysis).toMatchObject({ parts: n });
       if (!strategy) continue;
       // Every part's Queued, Sent and Delivered reached the message callback.
-      const reports = await eventually(async () => messaging.received.filter((c) => c.path === path), (c) => c.length >= 12 * n * 3);
+      const reports = await eventually(
+        async () => messaging.received.filter((c) => c.path === path),
+        (c) => c.length >= 12 * n * 3,
+      );
       const byPart = new Map<string, string[]>();
       for (const c of reports) byPart.set(c.body.smsId, [...(byPart.get(c.body.smsId) ?? []), c.body.status.name]);
       expect([...byPart.keys()].sort()).toEqual(parts.rows.map((p) => p.id).sort());
@@ -254,7 +282,11 @@ describe("POST /sms/campaign", () => {
     await logAnswers(db.ctx(), new Map([[id, [2, 3].map((seq): AnswerEntry => [seq, 1, `logged-${seq}`, 0])]]));
     await rerunBatch(id, 10, 5);
 
-    const got = messaging.simulator().received().filter((s) => s.sourceAddr === "Relog").map((s) => `+${s.destinationAddr.replace(/^\+/, "")}`);
+    const got = messaging
+      .simulator()
+      .received()
+      .filter((s) => s.sourceAddr === "Relog")
+      .map((s) => `+${s.destinationAddr.replace(/^\+/, "")}`);
     expect(got.sort()).toEqual(to.slice(4).sort());
     const { rows, byNumber } = await storedParts(id);
     expect(rows).toHaveLength(10);
@@ -276,7 +308,12 @@ describe("POST /sms/campaign", () => {
     await logAnswers(db.ctx(), new Map([[id, [0, 1, 2].map((seq): AnswerEntry => [seq, 1, `all-${seq}`, seq === 2 ? 1 : 0])]]));
     await rerunBatch(id, 3, 3);
 
-    expect(messaging.simulator().received().filter((s) => s.sourceAddr === "AllLogged")).toEqual([]);
+    expect(
+      messaging
+        .simulator()
+        .received()
+        .filter((s) => s.sourceAddr === "AllLogged"),
+    ).toEqual([]);
     const { byNumber } = await storedParts(id);
     expect(to.map((n) => byNumber.get(n))).toEqual(to.map((n, seq) => ({ to: n, status: "Sent", smsc: `all-${seq}`, dup: seq === 2 })));
     expect((await get(a.auth, id)).body.state).toBe("Sent");
@@ -395,7 +432,14 @@ describe("scheduled campaigns", () => {
       fallbackValues: { firstName: "team" },
     });
     expect(r.body.reminder).toEqual({ minutesBefore: 2, minutesAfter: 0, to: ["+306977777777"] });
-    const got = await eventually(async () => messaging.simulator().received().filter((s) => s.sourceAddr === "Remind"), (x) => x.length > 0);
+    const got = await eventually(
+      async () =>
+        messaging
+          .simulator()
+          .received()
+          .filter((s) => s.sourceAddr === "Remind"),
+      (x) => x.length > 0,
+    );
     expect(got[0].text).toBe("Sale starts, team");
     expect((await get(a.auth, r.body.trackingId)).body.state).toBe("Scheduled");
     await remove(a.auth, r.body.trackingId);
@@ -405,8 +449,14 @@ describe("scheduled campaigns", () => {
 describe("quiet hours", () => {
   it("holds a destination's messages until its quiet hours end, and sends the others", async () => {
     const candidates: [string, string][] = [
-      ["GR", "+306911234567"], ["IN", "+919812345678"], ["ZA", "+27821234567"], ["DE", "+4915123456789"],
-      ["AE", "+971501234567"], ["PT", "+351912345678"], ["CY", "+35799123456"], ["RO", "+40712345678"],
+      ["GR", "+306911234567"],
+      ["IN", "+919812345678"],
+      ["ZA", "+27821234567"],
+      ["DE", "+4915123456789"],
+      ["AE", "+971501234567"],
+      ["PT", "+351912345678"],
+      ["CY", "+35799123456"],
+      ["RO", "+40712345678"],
     ];
     const now = new Date();
     const quiet = candidates.find(([c]) => quietUntil(c, now));
@@ -416,12 +466,19 @@ describe("quiet hours", () => {
     const c = await create(a.auth, { from: "Quiet", body: "x", to: [quiet[1], awake[1]], respectQuietHours: true });
     expect(c.status).toBe(200);
     const id = c.body.trackingId;
-    await eventually(() => get(a.auth, id), (x) => x.body.statuses.Delivered + x.body.statuses.Sent >= 1);
+    await eventually(
+      () => get(a.auth, id),
+      (x) => x.body.statuses.Delivered + x.body.statuses.Sent >= 1,
+    );
     await new Promise((res) => setTimeout(res, 1500));
     const g = await get(a.auth, id);
     expect(g.body.state).toBe("Running");
     expect(g.body.statuses.Queued).toBe(1);
-    const sentTo = messaging.simulator().received().filter((s) => s.sourceAddr === "Quiet").map((s) => s.destinationAddr);
+    const sentTo = messaging
+      .simulator()
+      .received()
+      .filter((s) => s.sourceAddr === "Quiet")
+      .map((s) => s.destinationAddr);
     expect(sentTo.map((d) => "+" + d.replace(/^\+/, ""))).toEqual([awake[1]]);
     const job = await db.ctx().sql.query<{ start_after: Date }>(`SELECT start_after FROM pgboss.job WHERE name = 'campaign.batch' AND data->>'campaignId' = $1 AND state = 'created'`, [id]);
     expect(job.rows.map((r) => new Date(r.start_after).getTime())).toEqual([quietUntil(quiet[0], now)!.getTime()]);

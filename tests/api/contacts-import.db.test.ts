@@ -65,11 +65,20 @@ describe("importContacts", () => {
 
   it("updates without erasing: empty values keep, labels merge, groups add, vip only when given, blacklist stays", async () => {
     const acc = await account();
-    await createLabels(db.ctx(), acc, [{ name: "city", type: "Text" }, { name: "age", type: "Number" }]);
+    await createLabels(db.ctx(), acc, [
+      { name: "city", type: "Text" },
+      { name: "age", type: "Number" },
+    ]);
     await createGroup(db.ctx(), acc, { name: "Customers" });
     await createGroup(db.ctx(), acc, { name: "Fair 2025" });
     const c = await createContact(db.ctx(), acc, {
-      mobile: "+306912345010", firstName: "Maria", lastName: "P", email: "maria@example.gr", vip: true, groups: ["Customers"], labels: { city: "Athens" },
+      mobile: "+306912345010",
+      firstName: "Maria",
+      lastName: "P",
+      email: "maria@example.gr",
+      vip: true,
+      groups: ["Customers"],
+      labels: { city: "Athens" },
     });
     await blacklistContacts(db.ctx(), acc, "Sms", [c.id]);
 
@@ -78,7 +87,10 @@ describe("importContacts", () => {
     const after = await getContact(db.ctx(), acc, c.id);
     expect(after).toMatchObject({ firstName: "Maria", lastName: "Papadopoulou", email: "maria@example.gr", vip: true, blacklistedServices: ["Sms"] });
     expect(after.groups).toEqual(["Customers", "Fair 2025"]);
-    expect(after.labels).toEqual([{ name: "city", type: "Text", value: "Athens" }, { name: "age", type: "Number", value: 41 }]);
+    expect(after.labels).toEqual([
+      { name: "city", type: "Text", value: "Athens" },
+      { name: "age", type: "Number", value: 41 },
+    ]);
 
     await importContacts(db.ctx(), acc, [{ mobile: "+306912345010", vip: "false" }], { group: "Fair 2025" });
     const again = await getContact(db.ctx(), acc, c.id);
@@ -102,12 +114,9 @@ describe("importContacts", () => {
 
   it("reads national numbers in the row's country or the default country; '+' and 00 numbers keep their own", async () => {
     const acc = await account();
-    const r = await importContacts(
-      db.ctx(),
-      acc,
-      [{ mobile: "6912345030" }, { mobile: "07400 123457", country: "gb" }, { mobile: "+447400123458" }, { mobile: "306912345031" }, { mobile: "12345" }],
-      { defaultCountry: "gr" },
-    );
+    const r = await importContacts(db.ctx(), acc, [{ mobile: "6912345030" }, { mobile: "07400 123457", country: "gb" }, { mobile: "+447400123458" }, { mobile: "306912345031" }, { mobile: "12345" }], {
+      defaultCountry: "gr",
+    });
     expect(r.created).toBe(4);
     expect(r.failed).toEqual([{ row: 5, value: "12345", reason: "Invalid mobile number" }]);
     expect(await contactByMobile(acc, "+306912345030")).toMatchObject({ country: "GR" });
@@ -125,7 +134,12 @@ describe("importContacts", () => {
     const r = await importContacts(
       db.ctx(),
       acc,
-      [{ mobile: "+306912345040", labels: { shoe: "42" } }, { mobile: "+306912345041", labels: { age: "old" } }, { mobile: "+306912345042", groups: ["Nope"] }, { mobile: "+306912345043", labels: { age: 30 } }],
+      [
+        { mobile: "+306912345040", labels: { shoe: "42" } },
+        { mobile: "+306912345041", labels: { age: "old" } },
+        { mobile: "+306912345042", groups: ["Nope"] },
+        { mobile: "+306912345043", labels: { age: 30 } },
+      ],
       { rowNumbers: [3, 7, 8, 12] },
     );
     expect(r.created).toBe(1);
@@ -172,7 +186,11 @@ describe("importContacts", () => {
     expect(await db.ctx().db.contact.count({ where: { accountId: acc, groups: { has: "Bulk" } } })).toBe(19_980);
     expect(ms).toBeLessThan(20_000);
 
-    const again = await importContacts(db.ctx(), acc, rows.map((row) => ({ ...row, lastName: "Updated" })));
+    const again = await importContacts(
+      db.ctx(),
+      acc,
+      rows.map((row) => ({ ...row, lastName: "Updated" })),
+    );
     expect(again.created).toBe(0);
     expect(again.updated).toBe(19_980);
     expect(await db.ctx().db.contact.count({ where: { accountId: acc, lastName: "Updated" } })).toBe(19_980);

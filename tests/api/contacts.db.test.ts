@@ -40,8 +40,22 @@ describe("POST /api/contacts/my", () => {
 
   it("stores custom label values with their type and answers them as [{name, type, value}]", async () => {
     const a = await account();
-    await call(labels.POST, { method: "POST", path: "/contacts/labels/my", headers: a.auth, body: [{ name: "city", type: "Text" }, { name: "age", type: "Number" }] });
-    const r = await a.create({ mobile: greek, labels: [{ name: "city", value: "Athens" }, { name: "age", value: "42" }] });
+    await call(labels.POST, {
+      method: "POST",
+      path: "/contacts/labels/my",
+      headers: a.auth,
+      body: [
+        { name: "city", type: "Text" },
+        { name: "age", type: "Number" },
+      ],
+    });
+    const r = await a.create({
+      mobile: greek,
+      labels: [
+        { name: "city", value: "Athens" },
+        { name: "age", value: "42" },
+      ],
+    });
     expect(r.status).toBe(200);
     expect(r.body.labels).toEqual([
       { name: "city", type: "Text", value: "Athens" },
@@ -79,7 +93,17 @@ describe("POST /api/contacts/my", () => {
     expectError(await a.create({ mobile: greek, labels: [{ name: "shoe", value: "42" }] }), 404, "404002012");
     expectError(await a.create({ mobile: greek, labels: [{ name: "age", value: "forty" }] }), 400, "400002006");
     expectError(await a.create({ mobile: greek, labels: [{ value: "x" }] }), 400, "400002006");
-    expectError(await a.create({ mobile: greek, labels: [{ name: "age", value: 1 }, { name: "age", value: 2 }] }), 409, "409002013");
+    expectError(
+      await a.create({
+        mobile: greek,
+        labels: [
+          { name: "age", value: 1 },
+          { name: "age", value: 2 },
+        ],
+      }),
+      409,
+      "409002013",
+    );
   });
 
   it("puts the contact in existing groups and refuses unknown ones with 404002003", async () => {
@@ -121,8 +145,7 @@ describe("GET /api/contacts/my", () => {
     await db.ctx().db.contactGroup.create({ data: { accountId: a.account.id, name: "Team" } });
     await a.create({ mobile: "+306912345670", firstName: "Maria", lastName: "Papadopoulou", groups: ["Team"] });
     await a.create({ mobile: "+306912345671", firstName: "Nikos", email: "nikos@example.gr" });
-    const names = async (q: string) =>
-      (await call(collection.GET, { path: `/contacts/my?${q}`, headers: a.auth })).body.content.map((c: { firstName: string }) => c.firstName);
+    const names = async (q: string) => (await call(collection.GET, { path: `/contacts/my?${q}`, headers: a.auth })).body.content.map((c: { firstName: string }) => c.firstName);
     expect(await names("search=maria%20papa")).toEqual(["Maria"]);
     expect(await names("search=example.gr")).toEqual(["Nikos"]);
     expect(await names("search=5671")).toEqual(["Nikos"]);
@@ -186,7 +209,18 @@ describe("/api/contacts/my/{id}", () => {
     expectError(await put({ raw: "" }), 400);
     expectError(await put({ body: { mobile: "306912345679" } }), 409, "409002005");
     expectError(await put({ body: { labels: [{ name: "ghost", value: 1 }] } }), 404, "404002012");
-    expectError(await put({ body: { labels: [{ name: "firstName", value: "A" }, { name: "firstName", value: "B" }] } }), 409, "409002013");
+    expectError(
+      await put({
+        body: {
+          labels: [
+            { name: "firstName", value: "A" },
+            { name: "firstName", value: "B" },
+          ],
+        },
+      }),
+      409,
+      "409002013",
+    );
     expectError(await put({ body: { labels: [{ name: 7 }] } }), 400, "400002006");
     expectError(await call(one.PUT, { method: "PUT", path: "/contacts/my/x", headers: a.auth, params: { id: "x" }, body: { firstName: "A" } }), 404, "404002001");
     expect((await put({ body: { mobile: greek } })).status).toBe(200);
@@ -218,8 +252,7 @@ describe("DELETE /api/contacts/my (and POST /api/contacts/my/delete)", () => {
   it("refuses an empty array, an empty body, and unknown ids without deleting anything", async () => {
     const a = await account();
     const id = (await a.create({ mobile: greek })).body.id;
-    const del = (init: { body?: unknown; raw?: string }) =>
-      call(collection.DELETE, { method: "DELETE", path: "/contacts/my", headers: { ...a.auth, "content-type": "application/json" }, ...init });
+    const del = (init: { body?: unknown; raw?: string }) => call(collection.DELETE, { method: "DELETE", path: "/contacts/my", headers: { ...a.auth, "content-type": "application/json" }, ...init });
     expectError(await del({ body: [] }), 400);
     expectError(await del({ raw: "" }), 400);
     expectError(await del({ raw: "null" }), 400);

@@ -23,7 +23,14 @@ describe("dashboard applications", () => {
     const cookie = { cookie: await sessionCookie(a.user.id) };
     const created = await call(apps.POST, { method: "POST", path: "/dashboard/applications", headers: cookie, body: newApp });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ name: "Billing service", scopes: ["sms", "report"], tokenTtl: 86400, callback: { url: "https://example.com/dlr", strategy: "OnChange" }, transcode: true, revokedAt: "" });
+    expect(created.body).toMatchObject({
+      name: "Billing service",
+      scopes: ["sms", "report"],
+      tokenTtl: 86400,
+      callback: { url: "https://example.com/dlr", strategy: "OnChange" },
+      transcode: true,
+      revokedAt: "",
+    });
     const { applicationId, applicationSecret } = created.body;
     expect(created.body.secretHint).toBe(applicationSecret.slice(-4));
 
@@ -95,7 +102,8 @@ describe("dashboard applications", () => {
 
 // The receiver's check shown on the Applications page and in the README, run as written.
 function verifyCallback(secret: string, headers: Record<string, string>, body: string) {
-  const id = headers["webhook-id"], timestamp = headers["webhook-timestamp"];
+  const id = headers["webhook-id"],
+    timestamp = headers["webhook-timestamp"];
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false; // replayed or stale
   const key = Buffer.from(secret.slice("whsec_".length), "base64");
   const expected = crypto.createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest();
@@ -135,7 +143,10 @@ describe("webhook signing secret", () => {
     for (const role of ["marketer", "support"] as const) {
       const u = await createUser(db.ctx(), { accountId: a.account.id, email: `${role}-wh-${a.account.id}@example.com`, password: "long enough pw", role });
       const cookie = { cookie: await sessionCookie(u.id) };
-      for (const [handler, method] of [[webhookSecret.GET, "GET"], [webhookSecret.POST, "POST"]] as const) {
+      for (const [handler, method] of [
+        [webhookSecret.GET, "GET"],
+        [webhookSecret.POST, "POST"],
+      ] as const) {
         const r = await call(handler, { method, path: "/dashboard/applications/webhook-secret", headers: cookie });
         expect(r.status, `${role} ${method}`).toBe(403);
         expect(r.body.code).toBe("403000001");

@@ -37,12 +37,19 @@ async function userWithRole(accountId: string, role: "marketer" | "support") {
 
 async function contact(accountId: string, mobile: string, fields: { firstName?: string; lastName?: string; groups?: string[]; labels?: object; blacklisted?: boolean } = {}) {
   const id = crypto.randomUUID();
-  await db.ctx().sql.query(
-    `INSERT INTO contacts (id, account_id, mobile, first_name, last_name, country, groups, labels, blacklisted_services) VALUES ($1, $2, $3, $4, $5, 'GR', $6, $7, $8)`,
-    [id, accountId, mobile, fields.firstName ?? "", fields.lastName ?? "", fields.groups ?? [], JSON.stringify(fields.labels ?? {}), fields.blacklisted ? ["Sms"] : []],
-  );
-  for (const g of fields.groups ?? [])
-    await db.ctx().sql.query(`INSERT INTO contact_groups (id, account_id, name) VALUES (gen_random_uuid(), $1, $2) ON CONFLICT DO NOTHING`, [accountId, g]);
+  await db
+    .ctx()
+    .sql.query(`INSERT INTO contacts (id, account_id, mobile, first_name, last_name, country, groups, labels, blacklisted_services) VALUES ($1, $2, $3, $4, $5, 'GR', $6, $7, $8)`, [
+      id,
+      accountId,
+      mobile,
+      fields.firstName ?? "",
+      fields.lastName ?? "",
+      fields.groups ?? [],
+      JSON.stringify(fields.labels ?? {}),
+      fields.blacklisted ? ["Sms"] : [],
+    ]);
+  for (const g of fields.groups ?? []) await db.ctx().sql.query(`INSERT INTO contact_groups (id, account_id, name) VALUES (gen_random_uuid(), $1, $2) ON CONFLICT DO NOTHING`, [accountId, g]);
   return id;
 }
 
@@ -95,7 +102,11 @@ describe("dashboard campaigns: compose, schedule, edit, send, watch", () => {
     const now = await put(a.session, id, { ...personalised, body: "Hello [~firstName]!", campaignName: "Spring club", groups: ["club"], to: ["+306912340001"] });
     expect(now.body.state).toBe("Queued");
 
-    const done = await eventually(() => get(a.session, id), (r) => r.body.campaign.state === "Finished", 30_000);
+    const done = await eventually(
+      () => get(a.session, id),
+      (r) => r.body.campaign.state === "Finished",
+      30_000,
+    );
     const c = done.body.campaign;
     expect(c.statuses).toEqual({ Queued: 0, Sent: 0, Failed: 0, Delivered: 2, Undelivered: 1, Unsent: 0 });
     expect(c).toMatchObject({ progress: 1, finalMessages: 3, totalMessages: 3 });
@@ -158,7 +169,10 @@ describe("the campaign list", () => {
     // Sent through the API without a name: not on the web platform by default (spec).
     const unnamed = await call(apiCreate, { method: "POST", path: "/sms/campaign", headers: bearer(await a.token()), body: { from: "Shop", body: "x", to: ["+306912345670"] } });
     expect(unnamed.status).toBe(200);
-    await eventually(() => get(a.session, second.body.trackingId), (r) => r.body.campaign.state === "Finished");
+    await eventually(
+      () => get(a.session, second.body.trackingId),
+      (r) => r.body.campaign.state === "Finished",
+    );
 
     const all = await listing(a.session);
     expect(all.body.totalElements).toBe(2);
@@ -265,7 +279,13 @@ describe("roles and accounts", () => {
     const c = await create(theirs.session, { from: "Shop", body: "x", campaignName: "Theirs", to: ["+306912345678"], scheduledDate: inMinutes(60) });
     const id = c.body.trackingId;
     expect((await listing(mine.session)).body.totalElements).toBe(0);
-    for (const r of [await get(mine.session, id), await put(mine.session, id, { from: "Shop", body: "x", to: ["+306912345678"] }), await del(mine.session, id), await messages(mine.session, id), await recipients(mine.session, id)]) {
+    for (const r of [
+      await get(mine.session, id),
+      await put(mine.session, id, { from: "Shop", body: "x", to: ["+306912345678"] }),
+      await del(mine.session, id),
+      await messages(mine.session, id),
+      await recipients(mine.session, id),
+    ]) {
       expect(r.status).toBe(404);
       expect(r.body.code).toBe("404009001");
     }

@@ -98,7 +98,10 @@ describe("the contact form", () => {
     const created = await a.create(form({ mobile: "6912345678", country: "gr", firstName: " Maria ", vip: true, groups: ["Customers"], labels: { city: "Athens", age: "42" } }));
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ mobile: "+306912345678", country: "GR", firstName: "Maria", vip: true, groups: ["Customers"] });
-    expect(created.body.labels).toEqual([{ name: "city", type: "Text", value: "Athens" }, { name: "age", type: "Number", value: 42 }]);
+    expect(created.body.labels).toEqual([
+      { name: "city", type: "Text", value: "Athens" },
+      { name: "age", type: "Number", value: 42 },
+    ]);
 
     const id = created.body.id;
     const changed = await a.update(id, form({ mobile: "+306912345679", firstName: "Maria", lastName: "P", email: "m@example.gr", groups: ["VIPs"], labels: { city: "", age: "43" } }));

@@ -15,14 +15,38 @@ let accountId: string;
 let cookie: Record<string, string>;
 const campaignId = crypto.randomUUID();
 
-async function seed(s: { account?: string; at: string; status: string; latency: number | null; country?: string; operator?: string; mnc?: string; parts?: number; direction?: string; campaign?: string }) {
+async function seed(s: {
+  account?: string;
+  at: string;
+  status: string;
+  latency: number | null;
+  country?: string;
+  operator?: string;
+  mnc?: string;
+  parts?: number;
+  direction?: string;
+  campaign?: string;
+}) {
   const id = crypto.randomUUID();
   const parts = s.parts ?? 1;
   const account = s.account ?? accountId;
   await db.ctx().sql.query(
     `INSERT INTO messages (id, account_id, direction, "from", "to", body, country, operator, mcc, mnc, parts, body_analysis, status, status_at, price_micros, created_at, expires_at, campaign_id)
      VALUES ($1, $2, $3::"Direction", 'Shop', '+306912345678', 'x', $4, $5, $6, $7, $8, '{}', $9, $10, $11, $10, $10, $12)`,
-    [id, account, s.direction ?? "Outbound", s.country ?? "GR", s.operator ?? "Cosmote", s.country === "DE" ? "262" : "202", s.mnc ?? "01", parts, s.status, new Date(s.at), 50000 * parts, s.campaign ?? null],
+    [
+      id,
+      account,
+      s.direction ?? "Outbound",
+      s.country ?? "GR",
+      s.operator ?? "Cosmote",
+      s.country === "DE" ? "262" : "202",
+      s.mnc ?? "01",
+      parts,
+      s.status,
+      new Date(s.at),
+      50000 * parts,
+      s.campaign ?? null,
+    ],
   );
   for (let n = 1; n <= parts; n++)
     await db.ctx().sql.query(
@@ -38,10 +62,12 @@ beforeAll(async () => {
   const a = await makeAccount(db.ctx());
   accountId = a.account.id;
   cookie = { cookie: await sessionCookie(a.user.id) };
-  await db.ctx().sql.query(
-    `INSERT INTO campaigns (id, account_id, name, state, "from", body, created_at, state_at) VALUES ($1, $2, 'Spring sale', 'Finished', 'Shop', 'x', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z')`,
-    [campaignId, accountId],
-  );
+  await db
+    .ctx()
+    .sql.query(
+      `INSERT INTO campaigns (id, account_id, name, state, "from", body, created_at, state_at) VALUES ($1, $2, 'Spring sale', 'Finished', 'Shop', 'x', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z')`,
+      [campaignId, accountId],
+    );
   await seed({ at: "2026-03-01T10:05:00Z", status: "Delivered", latency: 2, campaign: campaignId });
   await seed({ at: "2026-03-01T10:40:00Z", status: "Delivered", latency: 3, parts: 2 });
   await seed({ at: "2026-03-01T11:10:00Z", status: "Undelivered", latency: 30, mnc: "05", operator: "Vodafone" });

@@ -33,7 +33,22 @@ async function seedMessage(accountId: string, s: Seed) {
   await db.ctx().sql.query(
     `INSERT INTO messages (id, account_id, direction, "from", "to", body, label, country, operator, mcc, mnc, parts, body_analysis, status, detailed_status, status_at, price_micros, created_at, expires_at, campaign_id, campaign_name)
      VALUES ($1, $2, $3::"Direction", $4, $5, $6, $7, $8, 'Cosmote', '202', '01', $9, '{}', $10, $11, $12, 36500, $12, $12, $13, $14)`,
-    [id, accountId, s.direction ?? "Outbound", s.from ?? "Shop", s.to, s.body ?? "Hello", s.label ?? "", s.country ?? "GR", parts, s.status ?? "Delivered", s.detailedStatus ?? "Delivered", at, s.campaignId ?? null, s.campaignName ?? ""],
+    [
+      id,
+      accountId,
+      s.direction ?? "Outbound",
+      s.from ?? "Shop",
+      s.to,
+      s.body ?? "Hello",
+      s.label ?? "",
+      s.country ?? "GR",
+      parts,
+      s.status ?? "Delivered",
+      s.detailedStatus ?? "Delivered",
+      at,
+      s.campaignId ?? null,
+      s.campaignName ?? "",
+    ],
   );
   const partIds: string[] = [];
   for (let n = 1; n <= parts; n++) {
@@ -128,7 +143,16 @@ describe("GET /api/dashboard/tracking", () => {
   });
 
   it("answers bad searches with 400 and strangers with 401", async () => {
-    for (const q of ["sort=body.asc", "sort=to.sideways", "range=custom", "range=forever", "range=custom&start=2020-01-01T00:00:00Z", "range=custom&start=2026-01-02&end=2026-01-01", "size=100000", `to=${"x".repeat(300)}`]) {
+    for (const q of [
+      "sort=body.asc",
+      "sort=to.sideways",
+      "range=custom",
+      "range=forever",
+      "range=custom&start=2020-01-01T00:00:00Z",
+      "range=custom&start=2026-01-02&end=2026-01-01",
+      "size=100000",
+      `to=${"x".repeat(300)}`,
+    ]) {
       const r = await search(q);
       expect(r.status, q).toBe(400);
       expect(r.body.code).toBe("400000000");
@@ -159,7 +183,10 @@ describe("GET /api/dashboard/tracking/export", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("text/csv");
     expect(r.headers.get("content-disposition")).toMatch(/attachment; filename="tracking-.*\.csv"/);
-    const lines = r.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = r.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toMatch(/^createdAt,trackingId,smsId,part,parts,direction,from,to,status/);
     const rows = lines.slice(1).map((l) => l.split(","));
     expect(rows).toHaveLength(3000);

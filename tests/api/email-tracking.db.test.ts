@@ -53,7 +53,11 @@ async function sendAs(auth: Record<string, string>, extra: object = {}) {
 }
 
 const captured = (emailId: string) =>
-  eventually(() => db.ctx().db.smtpSinkMessage.findFirst({ where: { emailId } }), (m) => m !== null, 15_000).then((m) => m!);
+  eventually(
+    () => db.ctx().db.smtpSinkMessage.findFirst({ where: { emailId } }),
+    (m) => m !== null,
+    15_000,
+  ).then((m) => m!);
 
 // Tracking URLs are made on PUBLIC_URL; the test fetches them from its own server.
 const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, trackerUrl);
@@ -88,12 +92,22 @@ describe("transactional email", () => {
     expect(first.headers.get("location")).toBe("https://shop.example/a?x=1&y=2");
 
     const events = await db.ctx().db.emailEvent.findMany({ where: { emailId: r.body.trackingId }, orderBy: { at: "asc" } });
-    expect(events.map((e) => [e.kind, e.url])).toEqual([["open", ""], ["click", "http://shop.example/b"], ["click", "https://shop.example/a?x=1&y=2"]]);
+    expect(events.map((e) => [e.kind, e.url])).toEqual([
+      ["open", ""],
+      ["click", "http://shop.example/b"],
+      ["click", "https://shop.example/a?x=1&y=2"],
+    ]);
     expect(events[0]!.userAgent).toBe("TestMail/1.0");
-    const opens = await eventually(async () => messaging.received.filter((x) => x.path === "/email-open"), (x) => x.length === 1);
+    const opens = await eventually(
+      async () => messaging.received.filter((x) => x.path === "/email-open"),
+      (x) => x.length === 1,
+    );
     expect(opens[0]!.body).toMatchObject({ trackingId: r.body.trackingId, event: "open", to: ["ada@example.com"] });
     expect(opens[0]!.headers["webhook-signature"]).toMatch(/^v1,/);
-    const clicks = await eventually(async () => messaging.received.filter((x) => x.path === "/email-click"), (x) => x.length === 2);
+    const clicks = await eventually(
+      async () => messaging.received.filter((x) => x.path === "/email-click"),
+      (x) => x.length === 2,
+    );
     expect(clicks.map((c) => c.body.url).sort()).toEqual(["http://shop.example/b", "https://shop.example/a?x=1&y=2"]);
   });
 

@@ -108,7 +108,10 @@ describe("POST /api/groups/my", () => {
     const mar = await a.create({
       name: "Mar",
       strategy: "Filtered",
-      filters: [{ fieldName: "firstName", searchTerm: "Mar", searchOperator: "starts_with" }, { fieldName: "city", searchTerm: "Patras", searchOperator: "is_not" }],
+      filters: [
+        { fieldName: "firstName", searchTerm: "Mar", searchOperator: "starts_with" },
+        { fieldName: "city", searchTerm: "Patras", searchOperator: "is_not" },
+      ],
     });
     expect(await a.members("Mar")).toEqual([m(1)]);
     expect(mar.body.size).toBe(1);
@@ -164,8 +167,7 @@ describe("DELETE /api/groups/my (and POST /api/groups/my/delete)", () => {
   it("refuses unknown groups (404002003), built-in ones, an empty list and an empty body, deleting nothing", async () => {
     const a = await account();
     await a.create({ name: "Keep" });
-    const del = (init: { body?: unknown; raw?: string }) =>
-      call(groups.DELETE, { method: "DELETE", path: "/groups/my", headers: { ...a.auth, "content-type": "application/json" }, ...init });
+    const del = (init: { body?: unknown; raw?: string }) => call(groups.DELETE, { method: "DELETE", path: "/groups/my", headers: { ...a.auth, "content-type": "application/json" }, ...init });
     expectError(await del({ body: ["Keep", "Nope"] }), 404, "404002003");
     expectError(await del({ body: ["All"] }), 400);
     expectError(await del({ body: [] }), 400);

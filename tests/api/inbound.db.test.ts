@@ -71,7 +71,10 @@ describe("sim inbound → stored, tracked, forwarded", () => {
     const r = await simInbound(n.msisdn, "+306912345678", "Hello back 👋");
     expect(r.status).toBe(200);
     expect(r.body.messageId).toMatch(/^[0-9a-f-]{36}$/);
-    const got = await eventually(async () => messaging.received.filter((x) => x.path === "/inbound-a"), (x) => x.length > 0);
+    const got = await eventually(
+      async () => messaging.received.filter((x) => x.path === "/inbound-a"),
+      (x) => x.length > 0,
+    );
     expect(got[0]!.body).toEqual({
       messageId: r.body.messageId,
       from: "+306912345678",
@@ -105,7 +108,10 @@ describe("sim inbound → stored, tracked, forwarded", () => {
     });
     const r = await simInbound(n.msisdn.slice(1), "306912345678", "Via the pool");
     expect(r.status).toBe(200);
-    const got = await eventually(async () => messaging.received.filter((x) => x.path === "/pool-in"), (x) => x.length > 0);
+    const got = await eventually(
+      async () => messaging.received.filter((x) => x.path === "/pool-in"),
+      (x) => x.length > 0,
+    );
     expect(got[0]!.body).toMatchObject({ messageId: r.body.messageId, to: n.msisdn, message: "Via the pool", direction: "Inbound", poolId: pool.body.poolId, poolName: "Inbox" });
   });
 
@@ -144,10 +150,11 @@ describe("inbound callback retries", () => {
     );
     expect(cb.state).toBe("pending");
     expect(cb.attemptLog[0]!.statusCode).toBe(500);
-    const { rows } = await db.ctx().sql.query<{ start_after: Date; state: string }>(
-      `SELECT start_after, state FROM pgboss.job WHERE name = 'callbacks.deliver-inbound' AND data->>'callbackId' = $1 AND state = 'created'`,
-      [cb.id],
-    );
+    const { rows } = await db
+      .ctx()
+      .sql.query<{ start_after: Date; state: string }>(`SELECT start_after, state FROM pgboss.job WHERE name = 'callbacks.deliver-inbound' AND data->>'callbackId' = $1 AND state = 'created'`, [
+        cb.id,
+      ]);
     expect(rows).toHaveLength(1);
     const wait = new Date(rows[0]!.start_after).getTime() - cb.attemptLog[0]!.at.getTime();
     expect(wait).toBeGreaterThanOrEqual(29_000);

@@ -33,9 +33,15 @@ describe("/api/contacts/labels/my", () => {
 
   it("creates labels, answers [{name, type}] and lists them with the defaults", async () => {
     const a = await account();
-    const r = await a.post([{ name: "city", type: "Text" }, { name: "loyaltyPoints", type: "number" }]);
+    const r = await a.post([
+      { name: "city", type: "Text" },
+      { name: "loyaltyPoints", type: "number" },
+    ]);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual([{ name: "city", type: "Text" }, { name: "loyaltyPoints", type: "Number" }]);
+    expect(r.body).toEqual([
+      { name: "city", type: "Text" },
+      { name: "loyaltyPoints", type: "Number" },
+    ]);
     expect((await a.get()).body).toMatchObject({ firstName: "Text", city: "Text", loyaltyPoints: "Number" });
     expect((await (await account()).get()).body.city).toBeUndefined();
   });
@@ -47,20 +53,38 @@ describe("/api/contacts/labels/my", () => {
     expectError(dup, 409, "409002011");
     expect(dup.body).toMatchObject({ entity: "Label", value: "city" });
     expectError(await a.post([{ name: "FirstName", type: "Text" }]), 409, "409002011");
-    expectError(await a.post([{ name: "zone", type: "Text" }, { name: "city", type: "Number" }]), 409, "409002011");
+    expectError(
+      await a.post([
+        { name: "zone", type: "Text" },
+        { name: "city", type: "Number" },
+      ]),
+      409,
+      "409002011",
+    );
     expect((await a.get()).body.zone).toBeUndefined();
   });
 
   it("answers 400002014 for a name repeated in the request, creating none", async () => {
     const a = await account();
-    const r = await a.post([{ name: "shoe", type: "Number" }, { name: "shoe", type: "Text" }]);
+    const r = await a.post([
+      { name: "shoe", type: "Number" },
+      { name: "shoe", type: "Text" },
+    ]);
     expectError(r, 400, "400002014");
     expect((await a.get()).body.shoe).toBeUndefined();
   });
 
   it("refuses misspelled keys, null values, unknown types, an empty array and a null body with 400", async () => {
     const a = await account();
-    for (const body of [[{ nmae: "city", type: "Text" }], [{ name: "city", tpye: "Text" }], [{ name: null, type: "Text" }], [{ name: "city", type: null }], [{ name: "city", type: "Date" }], [], { name: "city", type: "Text" }])
+    for (const body of [
+      [{ nmae: "city", type: "Text" }],
+      [{ name: "city", tpye: "Text" }],
+      [{ name: null, type: "Text" }],
+      [{ name: "city", type: null }],
+      [{ name: "city", type: "Date" }],
+      [],
+      { name: "city", type: "Text" },
+    ])
       expectError(await a.post(body), 400, "400000000");
     expectError(await call(labels.POST, { method: "POST", path: "/contacts/labels/my", headers: { ...a.auth, "content-type": "application/json" }, raw: "null" }), 400);
   });

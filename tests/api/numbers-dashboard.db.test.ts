@@ -87,7 +87,10 @@ describe("dashboard numbers", () => {
     expect(list.body.totalElements).toBe(2);
     expect(list.body.content[0]).toMatchObject({ correspondent: "+306912345601", lastBody: "Yes, until 8", lastDirection: "Outbound", messages: 2, inbound: 1 });
     const thread = await call(conversation, { path: "/x", headers: a.session, params: { msisdn: digits, correspondent: "+306912345601" } });
-    expect(thread.body.messages.map((m: any) => [m.direction, m.body])).toEqual([["Inbound", "Is the shop open?"], ["Outbound", "Yes, until 8"]]);
+    expect(thread.body.messages.map((m: any) => [m.direction, m.body])).toEqual([
+      ["Inbound", "Is the shop open?"],
+      ["Outbound", "Yes, until 8"],
+    ]);
     const other = await owner();
     expect((await call(conversation, { path: "/x", headers: other.session, params: { msisdn: digits, correspondent: "+306912345601" } })).status).toBe(404);
   });
@@ -98,7 +101,12 @@ describe("dashboard pools", () => {
     const a = await owner();
     await rent(a.session, "+4477009000011");
     await rent(a.session, "+4477009000012");
-    const p = await call(createPool, { method: "POST", path: "/dashboard/pools", headers: a.session, body: { poolName: "UK", smsSettings: { geomatch: false }, numbers: ["+4477009000011", "+4477009000012"] } });
+    const p = await call(createPool, {
+      method: "POST",
+      path: "/dashboard/pools",
+      headers: a.session,
+      body: { poolName: "UK", smsSettings: { geomatch: false }, numbers: ["+4477009000011", "+4477009000012"] },
+    });
     expect(p.status).toBe(200);
     const poolId = p.body.poolId as string;
     const s1 = await call(poolSms, { method: "POST", path: "/x", headers: a.session, params: { poolId }, body: { to: "+306912345678", body: "One" } });

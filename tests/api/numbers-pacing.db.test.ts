@@ -54,7 +54,10 @@ describe("sending from a rented number", () => {
       expect(times[9]! - times[0]!).toBeLessThan(12_000);
       expect(times[0]! - started).toBeLessThan(3_000);
 
-      const alnum = messaging.simulator().received().find((s) => s.sourceAddr === "Switchboard" && s.text === "Not paced");
+      const alnum = messaging
+        .simulator()
+        .received()
+        .find((s) => s.sourceAddr === "Switchboard" && s.text === "Not paced");
       expect(alnum).toBeDefined();
       expect(alnum!.receivedAt.getTime()).toBeLessThan(times[9]!);
     } finally {

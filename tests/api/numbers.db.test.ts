@@ -21,8 +21,7 @@ type Auth = Record<string, string>;
 const availableIn = (auth: Auth, query: string) => call(available, { path: `/numbers/available?${query}`, headers: auth });
 const searchFor = (auth: Auth, body: unknown, query = "") => call(search, { method: "POST", path: `/numbers/available/search${query}`, headers: auth, body });
 const rentIt = (auth: Auth, body: unknown) => call(rent, { method: "POST", path: "/numbers/my", headers: auth, body });
-const one = (handler: typeof getMine, auth: Auth, msisdn: string, body?: unknown, method = "GET") =>
-  call(handler, { method, path: `/numbers/my/${msisdn}`, headers: auth, params: { msisdn }, body });
+const one = (handler: typeof getMine, auth: Auth, msisdn: string, body?: unknown, method = "GET") => call(handler, { method, path: `/numbers/my/${msisdn}`, headers: auth, params: { msisdn }, body });
 const balanceOf = async (id: string) => (await db.ctx().db.account.findUniqueOrThrow({ where: { id } })).balanceMicros;
 
 /** The first free number of a country (and filters), from the API. */
@@ -92,13 +91,28 @@ describe("GET /api/numbers/available", () => {
 describe("POST /api/numbers/available/search", () => {
   it("filters with operators; type TOLL_FREE in the US", async () => {
     const a = await account();
-    const toll = await searchFor(a.auth, [{ fieldName: "country", searchTerm: "US" }, { fieldName: "type", searchTerm: "TOLL_FREE" }]);
+    const toll = await searchFor(a.auth, [
+      { fieldName: "country", searchTerm: "US" },
+      { fieldName: "type", searchTerm: "TOLL_FREE" },
+    ]);
     expect(toll.status).toBe(200);
     expect(toll.body.content.length).toBeGreaterThan(0);
     expect(toll.body.content.every((n: any) => n.tollFree && n.type === "TOLL_FREE")).toBe(true);
-    const ends = await searchFor(a.auth, [{ fieldName: "country", searchTerm: "GR" }, { fieldName: "msisdn", searchTerm: "0007", searchOperator: "ends_with" }]);
+    const ends = await searchFor(a.auth, [
+      { fieldName: "country", searchTerm: "GR" },
+      { fieldName: "msisdn", searchTerm: "0007", searchOperator: "ends_with" },
+    ]);
     expect(ends.body.content.map((n: any) => n.msisdn)).toEqual(["+306900000007"]);
-    const starts = await searchFor(a.auth, { filters: [{ fieldName: "country", searchTerm: "US" }, { fieldName: "msisdn", searchTerm: "1415", searchOperator: "starts_with" }] }, "?size=3&sort=msisdn,desc");
+    const starts = await searchFor(
+      a.auth,
+      {
+        filters: [
+          { fieldName: "country", searchTerm: "US" },
+          { fieldName: "msisdn", searchTerm: "1415", searchOperator: "starts_with" },
+        ],
+      },
+      "?size=3&sort=msisdn,desc",
+    );
     expect(starts.body.content).toHaveLength(3);
     expect(starts.body.content[0].msisdn).toBe("+14155550012");
   });
@@ -106,7 +120,14 @@ describe("POST /api/numbers/available/search", () => {
   it("needs a country filter, and type only in the US and Canada", async () => {
     const a = await account();
     expect((await searchFor(a.auth, [{ fieldName: "msisdn", searchTerm: "30", searchOperator: "contains" }])).body).toMatchObject({ code: "400000000", property: "country" });
-    expect((await searchFor(a.auth, [{ fieldName: "country", searchTerm: "GR" }, { fieldName: "type", searchTerm: "VLN" }])).status).toBe(400);
+    expect(
+      (
+        await searchFor(a.auth, [
+          { fieldName: "country", searchTerm: "GR" },
+          { fieldName: "type", searchTerm: "VLN" },
+        ])
+      ).status,
+    ).toBe(400);
     expect((await searchFor(a.auth, [{ fieldName: "colour", searchTerm: "red" }])).status).toBe(400);
     expect((await searchFor(a.auth, "not an array")).status).toBe(400);
   });
@@ -220,7 +241,17 @@ describe("monthly renewal", () => {
     const richBefore = await balanceOf(rich.account.id);
     const later = { ...db.ctx(), now: () => new Date(new Date(r1.body.nextRenewal).getTime() + 60_000) };
     const outcomes = await renewNumbers(later);
-    expect(outcomes.filter((o) => o.msisdn === n1.msisdn || o.msisdn === n2.msisdn).map((o) => [o.msisdn, o.outcome]).sort()).toEqual([[n1.msisdn, "Renewed"], [n2.msisdn, "Released"]].sort());
+    expect(
+      outcomes
+        .filter((o) => o.msisdn === n1.msisdn || o.msisdn === n2.msisdn)
+        .map((o) => [o.msisdn, o.outcome])
+        .sort(),
+    ).toEqual(
+      [
+        [n1.msisdn, "Renewed"],
+        [n2.msisdn, "Released"],
+      ].sort(),
+    );
 
     expect(await balanceOf(rich.account.id)).toBe(richBefore - BigInt(Math.round(n1.monthlyCosts.price * 1e6)));
     const renewed = await db.ctx().db.rentedNumber.findUniqueOrThrow({ where: { msisdn: n1.msisdn } });

@@ -8,8 +8,7 @@ import { revokeApplication } from "../../lib/core/applications/revoke-applicatio
 
 const db = useTestDatabase();
 
-const token = (headers: Record<string, string>, body: string, path = "/oauth/token") =>
-  call(POST, { method: "POST", path, headers: { ...form, ...headers }, raw: body });
+const token = (headers: Record<string, string>, body: string, path = "/oauth/token") => call(POST, { method: "POST", path, headers: { ...form, ...headers }, raw: body });
 
 describe("POST /api/oauth/token", () => {
   it("issues a bearer token with every scope of the application when scope is omitted", async () => {
@@ -60,13 +59,7 @@ describe("POST /api/oauth/token", () => {
 
   it("answers 401 invalid_client for a wrong secret, an unknown or malformed id, and a revoked application", async () => {
     const a = await makeAccount(db.ctx());
-    const cases = [
-      basic(a.application.id, a.secret + "x"),
-      basic("6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", a.secret),
-      basic("not-an-id", a.secret),
-      { authorization: "Basic !!!" },
-      {},
-    ];
+    const cases = [basic(a.application.id, a.secret + "x"), basic("6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", a.secret), basic("not-an-id", a.secret), { authorization: "Basic !!!" }, {}];
     for (const headers of cases) {
       const r = await token(headers, "grant_type=client_credentials");
       expect(r.status).toBe(401);

@@ -18,7 +18,12 @@ const as = async (role: "owner" | "marketer" | "support") => {
   const a = await makeAccount(db.ctx(), { role });
   return { ...a, headers: { cookie: await sessionCookie(a.user.id) } };
 };
-const flow = { flow: [{ type: "ViberOtp", to: "+306912345678", order: 1, ttl: 60 }, { type: "Sms", to: "+306912345678", order: 2, ttl: 120, from: "Switchboard", message: { body: "Code @@pin" } }] };
+const flow = {
+  flow: [
+    { type: "ViberOtp", to: "+306912345678", order: 1, ttl: 60 },
+    { type: "Sms", to: "+306912345678", order: 2, ttl: 120, from: "Switchboard", message: { body: "Code @@pin" } },
+  ],
+};
 const email = { from: { address: "a@b.example" }, to: [{ address: "c@d.example" }], subject: "Hi", content: { html: `<p><a href="https://x.example/">x</a></p>` } };
 
 describe("dashboard OTP and email", () => {

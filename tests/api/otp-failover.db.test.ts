@@ -46,11 +46,38 @@ describe("OTP failover", () => {
     expect(r.body).toMatchObject({ status: "InProgress", statusCode: null, total_cost: null });
     expect(r.body.steps).toHaveLength(1);
     expect(r.body.steps[0]).toMatchObject({
-      role: "primary", flowId: r.body.flowId, status: "queued", channel: "viber", phone_number: "306912345611", label: "login",
-      sent_at: null, delivered_at: null, failover_from_message_token: null, price: null, latency_ms: null,
+      role: "primary",
+      flowId: r.body.flowId,
+      status: "queued",
+      channel: "viber",
+      phone_number: "306912345611",
+      label: "login",
+      sent_at: null,
+      delivered_at: null,
+      failover_from_message_token: null,
+      price: null,
+      latency_ms: null,
     });
     expect(Object.keys(r.body.steps[0]).sort()).toEqual(
-      ["trackingId", "role", "flowId", "status", "channel", "phone_number", "label", "created_at", "sent_at", "delivered_at", "detailed_status", "error_message", "failover_from_message_token", "price", "latency_ms", "country", "operator"].sort(),
+      [
+        "trackingId",
+        "role",
+        "flowId",
+        "status",
+        "channel",
+        "phone_number",
+        "label",
+        "created_at",
+        "sent_at",
+        "delivered_at",
+        "detailed_status",
+        "error_message",
+        "failover_from_message_token",
+        "price",
+        "latency_ms",
+        "country",
+        "operator",
+      ].sort(),
     );
   });
 
@@ -60,15 +87,14 @@ describe("OTP failover", () => {
     expect(r.status).toBe(200);
     const flowId = r.body.flowId;
     const primary = r.body.steps[0].trackingId;
-    const done = await eventually(() => get(a.auth, flowId), (g) => g.body.status !== "InProgress");
+    const done = await eventually(
+      () => get(a.auth, flowId),
+      (g) => g.body.status !== "InProgress",
+    );
     expect(done.body.status).toBe("Succeeded");
     await new Promise((res) => setTimeout(res, 1500)); // anything late or duplicated would arrive now
     const hooks = hooksFor("/otp-0006");
-    expect(hooks.map(statuses)).toEqual([
-      "InProgress viber:expired sms:queued",
-      "InProgress viber:expired sms:sent",
-      "Succeeded viber:expired sms:delivered",
-    ]);
+    expect(hooks.map(statuses)).toEqual(["InProgress viber:expired sms:queued", "InProgress viber:expired sms:sent", "Succeeded viber:expired sms:delivered"]);
     for (const h of hooks) expect(Object.keys(h).sort()).toEqual(["flowId", "status", "statusCode", "steps", "total_cost"]);
     expect(hooks.every((h) => h.flowId === flowId)).toBe(true);
     const [first] = hooks;
@@ -93,14 +119,13 @@ describe("OTP failover", () => {
   it("does not retry a webhook whose receiver answers 500", async () => {
     const a = await sender();
     const r = await start(a.auth, flowBody("+306912340006", messaging.receiverUrl("/fail-otp")));
-    await eventually(() => get(a.auth, r.body.flowId), (g) => g.body.status === "Succeeded");
+    await eventually(
+      () => get(a.auth, r.body.flowId),
+      (g) => g.body.status === "Succeeded",
+    );
     await new Promise((res) => setTimeout(res, 2500));
     const hooks = hooksFor("/fail-otp");
-    expect(hooks.map(statuses)).toEqual([
-      "InProgress viber:expired sms:queued",
-      "InProgress viber:expired sms:sent",
-      "Succeeded viber:expired sms:delivered",
-    ]);
+    expect(hooks.map(statuses)).toEqual(["InProgress viber:expired sms:queued", "InProgress viber:expired sms:sent", "Succeeded viber:expired sms:delivered"]);
     const cbs = await db.ctx().db.callback.findMany({ where: { accountId: a.account.id, kind: "otp.flow" }, include: { attemptLog: true } });
     expect(cbs).toHaveLength(3);
     for (const cb of cbs) {
@@ -113,7 +138,10 @@ describe("OTP failover", () => {
   it("fails over when Viber sends no report within the step's ttl (test number 0005)", async () => {
     const a = await sender();
     const r = await start(a.auth, flowBody("+306912340005", messaging.receiverUrl("/otp-0005"), { viberTtl: 1, smsTo: "+306912345605" }));
-    const done = await eventually(() => get(a.auth, r.body.flowId), (g) => g.body.status !== "InProgress");
+    const done = await eventually(
+      () => get(a.auth, r.body.flowId),
+      (g) => g.body.status !== "InProgress",
+    );
     expect(done.body.status).toBe("Succeeded");
     expect(done.body.steps[0]).toMatchObject({ status: "expired", detailed_status: "Expired" });
     expect(done.body.steps[0].error_message).toMatch(/ttl/);
@@ -123,11 +151,18 @@ describe("OTP failover", () => {
   it("reports a Viber delivery with total_cost set and closes the flow when the step's window ends", async () => {
     const a = await sender();
     const r = await start(a.auth, flowBody("+306912345612", messaging.receiverUrl("/otp-viber"), { viberTtl: 2 }));
-    const delivered = await eventually(async () => hooksFor("/otp-viber"), (h) => h.length >= 1);
+    const delivered = await eventually(
+      async () => hooksFor("/otp-viber"),
+      (h) => h.length >= 1,
+    );
     expect(statuses(delivered[0])).toBe("InProgress viber:delivered");
     expect(delivered[0].total_cost).toBeGreaterThan(0);
     expect(delivered[0].steps[0].latency_ms).toBeGreaterThan(0);
-    const done = await eventually(() => get(a.auth, r.body.flowId), (g) => g.body.status !== "InProgress", 10_000);
+    const done = await eventually(
+      () => get(a.auth, r.body.flowId),
+      (g) => g.body.status !== "InProgress",
+      10_000,
+    );
     expect(done.body.status).toBe("Succeeded");
     expect(done.body.steps).toHaveLength(1);
     await new Promise((res) => setTimeout(res, 700));
@@ -177,7 +212,16 @@ describe("OTP failover", () => {
     await bad({ flow: [{ type: "Sms", to: "+30691", order: 1, ttl: 60, from: "Sb", message: { body: "@@pin" } }] }, "400000000", "flow[0].to");
     await bad({ flow: [{ type: "Sms", to: "+306912345678", order: 1, ttl: 60, message: { body: "@@pin" } }] }, "400000000", "flow[0].from");
     await bad({ flow: [{ type: "Sms", to: "+306912345678", order: 1, ttl: 60, from: "Sb", message: { body: "no code here" } }] }, "400000000", "flow[0].message.body");
-    await bad({ flow: [{ type: "ViberOtp", to: "+306912345678", order: 1, ttl: 60 }, { type: "Sms", to: "+306912345678", order: 1, ttl: 60, from: "Sb", message: { body: "@@pin" } }] }, "400000000", "flow[1].order");
+    await bad(
+      {
+        flow: [
+          { type: "ViberOtp", to: "+306912345678", order: 1, ttl: 60 },
+          { type: "Sms", to: "+306912345678", order: 1, ttl: 60, from: "Sb", message: { body: "@@pin" } },
+        ],
+      },
+      "400000000",
+      "flow[1].order",
+    );
     await bad({ flow: [{ type: "Sms", to: "+306912345678", order: 1, ttl: 60, from: "not a valid sender!", message: { body: "@@pin" } }] }, "400005000");
     const poor = await sender(0);
     const r = await start(poor.auth, flowBody("+306912345615"));

@@ -26,7 +26,13 @@ describe("pool callbacks", () => {
       headers: auth,
       body: { poolName: "Alerts", smsSettings: { callback: { url: messaging.receiverUrl("/pool-status"), strategy: "OnChange" } }, numbers: [msisdn] },
     });
-    const sent = await call(sendThrough, { method: "POST", path: `/pools/my/${pool.body.poolId}/sms`, headers: auth, params: { poolId: pool.body.poolId }, body: { to: "+306912345678", body: "Pool says hi" } });
+    const sent = await call(sendThrough, {
+      method: "POST",
+      path: `/pools/my/${pool.body.poolId}/sms`,
+      headers: auth,
+      params: { poolId: pool.body.poolId },
+      body: { to: "+306912345678", body: "Pool says hi" },
+    });
     expect(sent.body).toMatchObject({ from: "306900000011", callback: { url: messaging.receiverUrl("/pool-status"), strategy: "OnChange" } });
     const reports = await eventually(
       async () => messaging.received.filter((r) => r.path === "/pool-status" && r.body.messageId === sent.body.trackingId),
@@ -36,8 +42,16 @@ describe("pool callbacks", () => {
     for (const r of reports) expect(r.body).toMatchObject({ poolId: pool.body.poolId, poolName: "Alerts", poolStrategy: "Numeric", from: "306900000011", to: "+306912345678" });
 
     // An SMS not sent through a pool carries no pool fields.
-    const plain = await call(sendSms, { method: "POST", path: "/sms", headers: auth, body: { from: "Switchboard", to: "+306912345678", body: "x", callback: { url: messaging.receiverUrl("/plain") } } });
-    const report = await eventually(async () => messaging.received.filter((r) => r.path === "/plain" && r.body.messageId === plain.body.trackingId), (r) => r.length > 0);
+    const plain = await call(sendSms, {
+      method: "POST",
+      path: "/sms",
+      headers: auth,
+      body: { from: "Switchboard", to: "+306912345678", body: "x", callback: { url: messaging.receiverUrl("/plain") } },
+    });
+    const report = await eventually(
+      async () => messaging.received.filter((r) => r.path === "/plain" && r.body.messageId === plain.body.trackingId),
+      (r) => r.length > 0,
+    );
     expect(report[0]!.body).not.toHaveProperty("poolId");
   });
 });

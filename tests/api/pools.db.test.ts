@@ -36,8 +36,7 @@ async function accountWith(countries: string[], balance = 200) {
 }
 
 const createPool = (auth: Auth, body: unknown) => call(create, { method: "POST", path: "/pools/my", headers: auth, body });
-const at = (handler: typeof get, auth: Auth, poolId: string, method = "GET", body?: unknown) =>
-  call(handler, { method, path: `/pools/my/${poolId}`, headers: auth, params: { poolId }, body });
+const at = (handler: typeof get, auth: Auth, poolId: string, method = "GET", body?: unknown) => call(handler, { method, path: `/pools/my/${poolId}`, headers: auth, params: { poolId }, body });
 const send = (auth: Auth, poolId: string, body: unknown) => call(sendThrough, { method: "POST", path: `/pools/my/${poolId}/sms`, headers: auth, params: { poolId }, body });
 
 describe("POST /api/pools/my", () => {

@@ -15,8 +15,7 @@ async function token(scope?: string) {
   return bearer(await a.token(scope));
 }
 
-const list = (headers: Record<string, string>, language: string) =>
-  call(countries, { path: `/sms/quietHours/countries/${encodeURIComponent(language)}`, headers, params: { language } });
+const list = (headers: Record<string, string>, language: string) => call(countries, { path: `/sms/quietHours/countries/${encodeURIComponent(language)}`, headers, params: { language } });
 
 type Country = { code: string; name: string; localeName: string; isoA3Code: string; supported: boolean };
 const byCode = (body: Country[], code: string) => body.find((c) => c.code === code);
@@ -114,8 +113,6 @@ describe("GET /api/sms/quietHours/countries/{language}", () => {
     const op = (openApiDocument("http://localhost:3999/api") as any).paths["/sms/quietHours/countries/{language}"].get;
     expect(op.security).toEqual([{ bearer: ["sms"] }]);
     expect(op.responses["404"].description).toContain("404000002");
-    expect(op.responses["200"].content["application/json"].schema.items.required).toEqual(
-      expect.arrayContaining(["code", "name", "localeName", "isoA3Code", "supported"]),
-    );
+    expect(op.responses["200"].content["application/json"].schema.items.required).toEqual(expect.arrayContaining(["code", "name", "localeName", "isoA3Code", "supported"]));
   });
 });

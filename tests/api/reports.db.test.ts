@@ -44,11 +44,17 @@ beforeAll(async () => {
   const a = await makeAccount(db.ctx(), { scopes: ["report", "sms"] });
   accountId = a.account.id;
   auth = bearer(await a.token());
-  for (const [id, state] of [[campaignId, "Finished"], [draftId, "Draft"]])
-    await db.ctx().sql.query(
-      `INSERT INTO campaigns (id, account_id, state, "from", body, created_at, state_at) VALUES ($1, $2, $3, 'Shop', 'x', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z')`,
-      [id, accountId, state],
-    );
+  for (const [id, state] of [
+    [campaignId, "Finished"],
+    [draftId, "Draft"],
+  ])
+    await db
+      .ctx()
+      .sql.query(`INSERT INTO campaigns (id, account_id, state, "from", body, created_at, state_at) VALUES ($1, $2, $3, 'Shop', 'x', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z')`, [
+        id,
+        accountId,
+        state,
+      ]);
   // 1 March 2026, Greece (Cosmote 202/01 and Vodafone 202/05), Germany (262/01).
   await seed({ at: "2026-03-01T10:05:00Z", status: "Delivered", latency: 0.4 }); // bucket 0 (1 s)
   await seed({ at: "2026-03-01T10:40:00Z", status: "Delivered", latency: 2.5, parts: 2 }); // two parts at 3 s → bucket 2
@@ -62,10 +68,12 @@ beforeAll(async () => {
   await seed({ at: "2026-03-04T09:00:00Z", status: "Sent", latency: null, campaign: campaignId });
   // Another account's message never counts.
   const other = await makeAccount(db.ctx());
-  await db.ctx().sql.query(
-    `INSERT INTO messages (id, account_id, "from", "to", body, parts, body_analysis, status, status_at, created_at, expires_at) VALUES (gen_random_uuid(), $1, 'x', '+30', 'x', 1, '{}', 'Delivered', '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z')`,
-    [other.account.id],
-  );
+  await db
+    .ctx()
+    .sql.query(
+      `INSERT INTO messages (id, account_id, "from", "to", body, parts, body_analysis, status, status_at, created_at, expires_at) VALUES (gen_random_uuid(), $1, 'x', '+30', 'x', 1, '{}', 'Delivered', '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z')`,
+      [other.account.id],
+    );
 });
 
 const get = (handler: RouteHandler, query: string, headers = auth) => call(handler, { path: `/reports/my/x?${query}`, headers });
@@ -76,9 +84,57 @@ describe("GET /api/reports/my/volPrice", () => {
     const r = await get(volPrice, day);
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
-      { country: "GR", operator: "Cosmote", mcc: "202", mnc: "01", startDateTime: "2026-03-01T10:00:00Z", timeGrouping: "Hour", smsCampaignId: "", count: 3, deliveredCount: 3, failedCount: 0, unsentCount: 0, queuedCount: 0, sentCount: 0, undeliveredCount: 0, price: 0.1095 },
-      { country: "GR", operator: "Vodafone", mcc: "202", mnc: "05", startDateTime: "2026-03-01T11:00:00Z", timeGrouping: "Hour", smsCampaignId: "", count: 3, deliveredCount: 0, failedCount: 1, unsentCount: 0, queuedCount: 1, sentCount: 0, undeliveredCount: 1, price: 0.1095 },
-      { country: "DE", operator: "Telekom", mcc: "262", mnc: "01", startDateTime: "2026-03-01T12:00:00Z", timeGrouping: "Hour", smsCampaignId: "", count: 1, deliveredCount: 1, failedCount: 0, unsentCount: 0, queuedCount: 0, sentCount: 0, undeliveredCount: 0, price: 0.0365 },
+      {
+        country: "GR",
+        operator: "Cosmote",
+        mcc: "202",
+        mnc: "01",
+        startDateTime: "2026-03-01T10:00:00Z",
+        timeGrouping: "Hour",
+        smsCampaignId: "",
+        count: 3,
+        deliveredCount: 3,
+        failedCount: 0,
+        unsentCount: 0,
+        queuedCount: 0,
+        sentCount: 0,
+        undeliveredCount: 0,
+        price: 0.1095,
+      },
+      {
+        country: "GR",
+        operator: "Vodafone",
+        mcc: "202",
+        mnc: "05",
+        startDateTime: "2026-03-01T11:00:00Z",
+        timeGrouping: "Hour",
+        smsCampaignId: "",
+        count: 3,
+        deliveredCount: 0,
+        failedCount: 1,
+        unsentCount: 0,
+        queuedCount: 1,
+        sentCount: 0,
+        undeliveredCount: 1,
+        price: 0.1095,
+      },
+      {
+        country: "DE",
+        operator: "Telekom",
+        mcc: "262",
+        mnc: "01",
+        startDateTime: "2026-03-01T12:00:00Z",
+        timeGrouping: "Hour",
+        smsCampaignId: "",
+        count: 1,
+        deliveredCount: 1,
+        failedCount: 0,
+        unsentCount: 0,
+        queuedCount: 0,
+        sentCount: 0,
+        undeliveredCount: 0,
+        price: 0.0365,
+      },
     ]);
   });
 

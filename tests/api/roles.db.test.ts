@@ -25,7 +25,17 @@ function routeFiles(): { file: string; path: string }[] {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) walk(full);
-      else if (e.name === "route.ts") out.push({ file: full, path: "/dashboard/" + path.relative(root, dir).split(path.sep).join("/").replace(/\[(\w+)\]/g, "{$1}") });
+      else if (e.name === "route.ts")
+        out.push({
+          file: full,
+          path:
+            "/dashboard/" +
+            path
+              .relative(root, dir)
+              .split(path.sep)
+              .join("/")
+              .replace(/\[(\w+)\]/g, "{$1}"),
+        });
     }
   };
   walk(root);

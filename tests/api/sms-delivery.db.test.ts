@@ -25,8 +25,7 @@ async function sendTo(auth: Record<string, string>, to: string, extra: object = 
   return r.body.trackingId as string;
 }
 
-const track = (auth: Record<string, string>, id: string) =>
-  call(single, { path: `/sms/tracking/single/${id}`, headers: auth, params: { trackingId: id } });
+const track = (auth: Record<string, string>, id: string) => call(single, { path: `/sms/tracking/single/${id}`, headers: auth, params: { trackingId: id } });
 
 const finalOf = (auth: Record<string, string>, id: string) =>
   eventually(
@@ -67,7 +66,10 @@ describe("delivery through the SMSC simulator", () => {
   it("ends a message with no receipt (0005) as Undelivered / Expired when its ttl passes", async () => {
     const a = await sender();
     const id = await sendTo(a.auth, "+306912340005", { ttl: 1 });
-    await eventually(() => track(a.auth, id), (r) => r.body[0].status.status === "Sent");
+    await eventually(
+      () => track(a.auth, id),
+      (r) => r.body[0].status.status === "Sent",
+    );
     const later = { ...db.ctx(), now: () => new Date(Date.now() + 61_000) };
     expect(await expireMessages(later)).toBe(1);
     const r = await track(a.auth, id);
@@ -87,7 +89,10 @@ describe("delivery through the SMSC simulator", () => {
     const smsIds = r.body.map((p: any) => p.smsId);
     const parts = await db.ctx().db.messagePart.findMany({ where: { id: { in: smsIds } } });
     const smscIds = new Set(parts.map((p) => p.smscMessageId));
-    const submits = messaging.simulator().received().filter((s) => smscIds.has(s.messageId));
+    const submits = messaging
+      .simulator()
+      .received()
+      .filter((s) => smscIds.has(s.messageId));
     expect(submits).toHaveLength(r.body.length);
     expect(submits.every((s) => s.esmClass & 0x40 && s.concat?.total === r.body.length && s.concat?.ref === submits[0].concat!.ref)).toBe(true);
     expect(submits.map((s) => s.concat!.seq).sort()).toEqual(r.body.map((_: unknown, i: number) => i + 1));
@@ -100,7 +105,10 @@ describe("delivery reports", () => {
     const a = await sender();
     const url = messaging.receiverUrl(`/done-${a.account.id}`);
     const id = await sendTo(a.auth, "+306912345678", { callback: { url, strategy: "OnCompletion" }, label: "otp" });
-    const got = await eventually(async () => messaging.received.filter((x) => x.path.endsWith(a.account.id)), (l) => l.length >= 1);
+    const got = await eventually(
+      async () => messaging.received.filter((x) => x.path.endsWith(a.account.id)),
+      (l) => l.length >= 1,
+    );
     await new Promise((r) => setTimeout(r, 500));
     const all = messaging.received.filter((x) => x.path.endsWith(a.account.id));
     expect(all).toHaveLength(1);
@@ -125,7 +133,10 @@ describe("delivery reports", () => {
   it("OnChange posts every status: Queued, Sent, Delivered", async () => {
     const a = await sender();
     await sendTo(a.auth, "+306912345678", { callback: { url: messaging.receiverUrl(`/change-${a.account.id}`), strategy: "OnChange" } });
-    const got = await eventually(async () => messaging.received.filter((x) => x.path.endsWith(a.account.id)), (l) => l.length >= 3);
+    const got = await eventually(
+      async () => messaging.received.filter((x) => x.path.endsWith(a.account.id)),
+      (l) => l.length >= 3,
+    );
     expect(got.map((x) => x.body.status.name).sort()).toEqual(["Delivered", "Queued", "Sent"]);
   });
 

@@ -29,8 +29,7 @@ beforeAll(async () => {
   await db.ctx().db.messagePart.updateMany({ where: { messageId: ids[1] }, data: { status: "Delivered" } });
 });
 
-const find = (query: string, filters?: unknown, headers = auth) =>
-  call(search, { method: "POST", path: `/sms/tracking${query}`, headers, ...(filters === undefined ? {} : { body: filters }) });
+const find = (query: string, filters?: unknown, headers = auth) => call(search, { method: "POST", path: `/sms/tracking${query}`, headers, ...(filters === undefined ? {} : { body: filters }) });
 
 describe("GET /api/sms/tracking/single/{trackingId}", () => {
   it("answers the message's records and 404005000 for unknown or foreign ids", async () => {
@@ -67,7 +66,13 @@ describe("POST /api/sms/tracking", () => {
     [[{ fieldName: "status", searchTerm: "Delivered", searchOperator: "is_not" }], [0, 2, 3]],
     [[{ fieldName: "direction", searchTerm: "Outbound" }], [0, 1, 2, 3]],
     [[{ fieldName: "direction", searchTerm: "Inbound" }], []],
-    [[{ fieldName: "to", searchTerm: "+30", searchOperator: "starts_with" }, { fieldName: "status", searchTerm: "Queued" }], [0, 3]],
+    [
+      [
+        { fieldName: "to", searchTerm: "+30", searchOperator: "starts_with" },
+        { fieldName: "status", searchTerm: "Queued" },
+      ],
+      [0, 3],
+    ],
   ])("filters %j", async (filters, expected) => {
     const r = await find("", filters);
     expect(r.status).toBe(200);

@@ -35,8 +35,7 @@ describe.skipIf(dbKind !== "postgres")("the export of 200,000 rows", () => {
     await db.ctx().sql.query(`DELETE FROM messages WHERE account_id = $1`, [accountId]);
   });
 
-  const request = (query: string) =>
-    exportCsv(new Request(`http://localhost:3999/api/dashboard/tracking/export?${query}`, { headers: { cookie } }), { params: Promise.resolve({}) });
+  const request = (query: string) => exportCsv(new Request(`http://localhost:3999/api/dashboard/tracking/export?${query}`, { headers: { cookie } }), { params: Promise.resolve({}) });
 
   it("streams every row while the heap stays within a fixed bound", async () => {
     gc();

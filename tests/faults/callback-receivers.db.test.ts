@@ -87,7 +87,10 @@ beforeAll(async () => {
   // The hanging receiver first and alone: its batch waits out the 10 s limit while the worker's
   // other batch lane delivers the rest meanwhile.
   await schedule(["hang"]);
-  await eventually(async () => received.hang!.length, (n) => n === 1);
+  await eventually(
+    async () => received.hang!.length,
+    (n) => n === 1,
+  );
   await schedule(Object.keys(scripts).filter((p) => p !== "hang"));
 }, 60_000);
 
@@ -174,7 +177,10 @@ describe("callback receivers that misbehave", () => {
     const cut = await settled("cut");
     expect(cut.state).toBe("delivered");
     // The status line came, the body did not: a failed attempt, stored as such.
-    expect(cut.attemptLog.map((x) => [x.statusCode, x.error === ""])).toEqual([[200, false], [200, true]]);
+    expect(cut.attemptLog.map((x) => [x.statusCode, x.error === ""])).toEqual([
+      [200, false],
+      [200, true],
+    ]);
     expect(cut.attemptLog[0]!.error).toMatch(/^answer 200 cut off/);
     expectStableSignedId("drop");
     expectStableSignedId("cut");

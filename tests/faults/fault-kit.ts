@@ -124,9 +124,17 @@ export interface WorkerCampaign {
  * simulator (receipts after 200 ms, every submit_sm answered after `respondDelayMs`) over
  * `binds` × `window`, with a StatusWatch on its parts.
  */
-export async function startWorkerCampaign(
-  o: { url: string; ctx: () => Ctx; workers: WorkerProcess[]; n: number; respondDelayMs: number; binds: number; window: number; from: string; body: string },
-): Promise<WorkerCampaign> {
+export async function startWorkerCampaign(o: {
+  url: string;
+  ctx: () => Ctx;
+  workers: WorkerProcess[];
+  n: number;
+  respondDelayMs: number;
+  binds: number;
+  window: number;
+  from: string;
+  body: string;
+}): Promise<WorkerCampaign> {
   const simulator = await startSmscSimulator({ port: 0, deliveryDelayMs: 200, respondDelayMs: o.respondDelayMs, recordLimit: 20_000 });
   const start = () => {
     const w = spawnWorker({ DATABASE_URL: o.url, SMSC_URL: `${simulator.url}?binds=${o.binds}&window=${o.window}&tps=0` });
@@ -184,8 +192,7 @@ export class StatusWatch {
       );
       for (const r of rows) {
         const before = this.seen.get(r.id);
-        if (before !== undefined && (rank(r.status) < rank(before) || (rank(before) === 2 && r.status !== before)))
-          this.regressions.push(`${r.id}: ${before} → ${r.status}`);
+        if (before !== undefined && (rank(r.status) < rank(before) || (rank(before) === 2 && r.status !== before))) this.regressions.push(`${r.id}: ${before} → ${r.status}`);
         this.seen.set(r.id, r.status);
       }
     } catch {
@@ -225,10 +232,9 @@ export async function campaignOutcome(ctx: Ctx, campaignId: string, simulator: S
     `SELECT p.status, count(*)::int AS n FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid GROUP BY p.status`,
     [campaignId],
   );
-  const flaggedRows = await ctx.sql.query<{ id: string }>(
-    `SELECT p.id::text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid AND p.possible_duplicate`,
-    [campaignId],
-  );
+  const flaggedRows = await ctx.sql.query<{ id: string }>(`SELECT p.id::text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid AND p.possible_duplicate`, [
+    campaignId,
+  ]);
   const events = await ctx.sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
        SELECT e.part_id FROM message_events e JOIN messages m ON m.id = e.message_id

@@ -52,7 +52,12 @@ describe.skipIf(dbKind !== "postgres")("PostgreSQL restarted mid-campaign and mi
 
     const c = await createCampaign(ctx(), { accountId: a.account.id, currency: "EUR" }, { from: "Restart", body: "Through a restart", to: numbers(N) });
     const watch = new StatusWatch(ctx, c.id).start();
-    await waitFor(() => simulator!.submitted(), (n) => n >= 0.3 * N, 60_000, "30% submitted");
+    await waitFor(
+      () => simulator!.submitted(),
+      (n) => n >= 0.3 * N,
+      60_000,
+      "30% submitted",
+    );
 
     // Requests keep coming, from four clients, before, during and after the restart.
     const answers: { to: string; r: Call; at: number }[] = [];
@@ -71,7 +76,9 @@ describe.skipIf(dbKind !== "postgres")("PostgreSQL restarted mid-campaign and mi
     const probe = async () => {
       while (!stop) {
         await database!.sql.query("SELECT 1").catch((e) => raw.push(e));
-        await ctx().db.account.count().catch((e) => raw.push(e));
+        await ctx()
+          .db.account.count()
+          .catch((e) => raw.push(e));
         await sleep(10);
       }
     };
@@ -81,7 +88,12 @@ describe.skipIf(dbKind !== "postgres")("PostgreSQL restarted mid-campaign and mi
     await cluster!.restart("immediate");
     const upAt = Date.now();
     // Until the web side has sent again after the restart.
-    await waitFor(() => answers.filter((x) => x.at > upAt && x.r.status === 200).length, (n) => n >= 5, 30_000, "POST /api/sms works again");
+    await waitFor(
+      () => answers.filter((x) => x.at > upAt && x.r.status === 200).length,
+      (n) => n >= 5,
+      30_000,
+      "POST /api/sms works again",
+    );
     stop = true;
     await Promise.all(clients);
     const webBackMs = answers.find((x) => x.at > upAt && x.r.status === 200)!.at - upAt;

@@ -36,7 +36,13 @@ async function campaign(n: number, extra: object = {}) {
   next += n;
   const c = await createCampaign(db.ctx(), { accountId, currency: "EUR" }, { from: "Faults", body: "Fault test", to, ...extra });
   await waitFor(
-    () => db.ctx().sql.query<{ open: number }>(`SELECT count(*) FILTER (WHERE status NOT IN ('Delivered','Undelivered','Failed','Unsent'))::int AS open, count(*)::int AS n FROM messages WHERE campaign_id = $1::uuid`, [c.id]),
+    () =>
+      db
+        .ctx()
+        .sql.query<{ open: number }>(
+          `SELECT count(*) FILTER (WHERE status NOT IN ('Delivered','Undelivered','Failed','Unsent'))::int AS open, count(*)::int AS n FROM messages WHERE campaign_id = $1::uuid`,
+          [c.id],
+        ),
     (r) => (r.rows[0] as unknown as { n: number }).n === n && r.rows[0]!.open === 0,
     30_000,
     "every message of the campaign final",
@@ -88,7 +94,12 @@ describe.skipIf(dbKind !== "postgres")("SMPP faults", () => {
       expect(new Set(copies.map((r) => r.messageId)).size).toBe(2);
       expect(copies.map((r) => r.messageId)).toContain(m.messageParts[0]!.smscMessageId);
       // The other copy's receipt matches nothing: acknowledged after the grace period, not retried forever.
-      await waitFor(() => stack.simulator.pendingDeliveries(), (n) => n === 0, 15_000, "the copy's receipt acknowledged");
+      await waitFor(
+        () => stack.simulator.pendingDeliveries(),
+        (n) => n === 0,
+        15_000,
+        "the copy's receipt acknowledged",
+      );
     } finally {
       receiptOptions.unknownGraceMs = 10_000;
     }
@@ -108,12 +119,22 @@ describe.skipIf(dbKind !== "postgres")("SMPP faults", () => {
     const m = await single({ callback: { url: stack.receiverUrl("/single"), strategy: "OnChange" } });
     const { id } = await campaign(5, { callback: { url: stack.receiverUrl("/campaign"), strategy: "OnChange" } });
     // Every copy of every receipt was acknowledged.
-    await waitFor(() => stack.simulator.pendingDeliveries(), (n) => n <= before, 10_000, "the repeated receipts acknowledged");
+    await waitFor(
+      () => stack.simulator.pendingDeliveries(),
+      (n) => n <= before,
+      10_000,
+      "the repeated receipts acknowledged",
+    );
     expect(m.events.map((e) => e.status).sort()).toEqual(["Delivered", "Queued", "Sent"]);
     const outcome = await campaignOutcome(db.ctx(), id, stack.simulator);
     expect(outcome).toMatchObject({ statuses: { Delivered: 5 }, repeatedEvents: 0 });
     const delivered = (path: string) => stack.callbacks.filter((c) => c.path === path && c.body?.status?.name === "Delivered");
-    await waitFor(() => delivered("/single").length + delivered("/campaign").length, (n) => n >= 6, 10_000, "the Delivered reports");
+    await waitFor(
+      () => delivered("/single").length + delivered("/campaign").length,
+      (n) => n >= 6,
+      10_000,
+      "the Delivered reports",
+    );
     await new Promise((r) => setTimeout(r, 500)); // any duplicate report would have gone out by now
     expect(delivered("/single")).toHaveLength(1);
     expect(delivered("/campaign")).toHaveLength(5);

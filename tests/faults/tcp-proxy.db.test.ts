@@ -43,7 +43,13 @@ describe.skipIf(dbKind !== "postgres")("a flaky network to PostgreSQL and to the
     const a = await makeAccount(db.ctx(), { balance: 1000 });
     const c = await createCampaign(db.ctx(), { accountId: a.account.id, currency: "EUR" }, { from: "Proxy", body: "Across a flaky network", to: numbers(N) });
     const watch = new StatusWatch(() => db.ctx(), c.id).start();
-    const at = (share: number) => waitFor(() => simulator!.submitted(), (n) => n >= share * N, 60_000, `${share * 100}% submitted`);
+    const at = (share: number) =>
+      waitFor(
+        () => simulator!.submitted(),
+        (n) => n >= share * N,
+        60_000,
+        `${share * 100}% submitted`,
+      );
 
     await at(0.2);
     smsc.dropAll(); // the SMSC link: binds reconnect, in-flight submit_sm go again
@@ -66,10 +72,19 @@ describe.skipIf(dbKind !== "postgres")("a flaky network to PostgreSQL and to the
       "every message delivered",
     ).catch(async (e) => {
       const jobs = await db.ctx().sql.query(`SELECT id, state::text, retry_count, started_on, now() AS now, output, data->'_checkpoint' AS cp FROM pgboss.job WHERE name = 'campaign.batch'`);
-      const act = await db.ctx().sql.query(`SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS xact, now() - state_change AS since, left(query, 200) AS q FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      const act = await db
+        .ctx()
+        .sql.query(
+          `SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS xact, now() - state_change AS since, left(query, 200) AS q FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
       throw new Error(`${e.message}\n${JSON.stringify(jobs.rows, null, 1)}\n${JSON.stringify(act.rows, null, 1)}\n${worker!.log().slice(-4000)}`);
     });
-    await waitFor(() => simulator!.pendingDeliveries(), (n) => n === 0, 10_000, "every receipt acknowledged");
+    await waitFor(
+      () => simulator!.pendingDeliveries(),
+      (n) => n === 0,
+      10_000,
+      "every receipt acknowledged",
+    );
     watch.stop();
     await watch.sample();
     const outcome = await campaignOutcome(db.ctx(), c.id, simulator);

@@ -34,7 +34,12 @@ describe.skipIf(dbKind !== "postgres")("worker processes killed mid-campaign", (
     let worker = run.first;
     const kills: { at: number; submitted: number; recoveredMs: number }[] = [];
     for (const share of [0.3, 0.6]) {
-      await waitFor(() => simulator!.submitted(), (n) => n >= share * N, 60_000, `${share * 100}% submitted`);
+      await waitFor(
+        () => simulator!.submitted(),
+        (n) => n >= share * N,
+        60_000,
+        `${share * 100}% submitted`,
+      );
       worker.child.kill("SIGKILL");
       await worker.exited;
       const killedAt = Date.now();
@@ -44,7 +49,12 @@ describe.skipIf(dbKind !== "postgres")("worker processes killed mid-campaign", (
       const lastSession = Math.max(...simulator.received().map((r) => r.session));
       worker = start();
       // Sending resumes once the dead worker's leases ran out and the new one took the batches.
-      await waitFor(() => simulator!.received().some((r) => r.session > lastSession), (x) => x, 40_000, "sending resumed").catch((e) => {
+      await waitFor(
+        () => simulator!.received().some((r) => r.session > lastSession),
+        (x) => x,
+        40_000,
+        "sending resumed",
+      ).catch((e) => {
         throw new Error(`${e.message}\n${worker.log()}`);
       });
       kills.push({ at: share, submitted, recoveredMs: Date.now() - killedAt });
@@ -63,7 +73,12 @@ describe.skipIf(dbKind !== "postgres")("worker processes killed mid-campaign", (
       30_000,
       "every message delivered",
     );
-    await waitFor(() => simulator!.pendingDeliveries(), (n) => n === 0, 10_000, "every receipt acknowledged");
+    await waitFor(
+      () => simulator!.pendingDeliveries(),
+      (n) => n === 0,
+      10_000,
+      "every receipt acknowledged",
+    );
     watch.stop();
     await watch.sample();
 

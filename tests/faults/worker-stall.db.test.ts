@@ -31,15 +31,30 @@ describe.skipIf(dbKind !== "postgres")("a worker stalled past its lease", () => 
     simulator = run.simulator;
     const { campaign: c, watch, start, first } = run;
     // The first worker has claimed both batches; the second one idles until it may take them.
-    await waitFor(() => simulator!.submitted(), (n) => n >= 0.1 * N, 60_000, "10% submitted");
+    await waitFor(
+      () => simulator!.submitted(),
+      (n) => n >= 0.1 * N,
+      60_000,
+      "10% submitted",
+    );
     const firstSessions = new Set(simulator.received().map((r) => r.session));
     const second = start();
-    await waitFor(() => simulator!.submitted(), (n) => n >= 0.4 * N, 60_000, "40% submitted");
+    await waitFor(
+      () => simulator!.submitted(),
+      (n) => n >= 0.4 * N,
+      60_000,
+      "40% submitted",
+    );
     first.child.kill("SIGSTOP");
     const stoppedAt = Date.now();
 
     // The second worker takes the batches over when the lease runs out, and finishes them.
-    await waitFor(() => simulator!.received().some((r) => !firstSessions.has(r.session)), (x) => x, 40_000, "the second worker took over").catch((e) => {
+    await waitFor(
+      () => simulator!.received().some((r) => !firstSessions.has(r.session)),
+      (x) => x,
+      40_000,
+      "the second worker took over",
+    ).catch((e) => {
       throw new Error(`${e.message}\n${second.log()}`);
     });
     const takeoverMs = Date.now() - stoppedAt;
@@ -61,7 +76,12 @@ describe.skipIf(dbKind !== "postgres")("a worker stalled past its lease", () => 
     await sleep(1000);
     expect(first.child.exitCode).toBeNull();
     expect(first.log()).toContain("job lease lost");
-    await waitFor(() => simulator!.pendingDeliveries(), (n) => n === 0, 10_000, "every receipt acknowledged");
+    await waitFor(
+      () => simulator!.pendingDeliveries(),
+      (n) => n === 0,
+      10_000,
+      "every receipt acknowledged",
+    );
     watch.stop();
     await watch.sample();
 
@@ -76,10 +96,7 @@ describe.skipIf(dbKind !== "postgres")("a worker stalled past its lease", () => 
     // Each batch was counted once: the late worker's completions changed nothing.
     const counted = await db.ctx().db.campaign.findUniqueOrThrow({ where: { id: c.id } });
     expect(counted.batchesDone).toBe(counted.batches);
-    const jobs = await db.ctx().sql.query<{ state: string; retry_count: number }>(
-      `SELECT state::text, retry_count FROM pgboss.job WHERE name = 'campaign.batch' AND data->>'campaignId' = $1`,
-      [c.id],
-    );
+    const jobs = await db.ctx().sql.query<{ state: string; retry_count: number }>(`SELECT state::text, retry_count FROM pgboss.job WHERE name = 'campaign.batch' AND data->>'campaignId' = $1`, [c.id]);
     expect(jobs.rows.map((j) => j.state)).toEqual(jobs.rows.map(() => "completed"));
   });
 });

@@ -31,8 +31,7 @@ const POOLS = 5;
 
 // Statements of the SMS send (one data-modifying CTE) in flight at once, across every pool.
 const inFlight = { now: 0, max: 0 };
-const isSendStatement = (text: unknown) =>
-  String(typeof text === "string" ? text : (text as { text?: string })?.text ?? "").includes("jsonb_to_recordset($1::jsonb)");
+const isSendStatement = (text: unknown) => String(typeof text === "string" ? text : ((text as { text?: string })?.text ?? "")).includes("jsonb_to_recordset($1::jsonb)");
 
 function counting(database: Database): Database {
   const sql: Sql = {
@@ -89,9 +88,7 @@ describe("a balance good for exactly 10 messages", () => {
     inFlight.max = 0;
 
     const answers = await concurrently(
-      Array.from({ length: 50 }, () => (i: number) =>
-        call(sendSms, { method: "POST", path: "/sms", headers: auth, body: { from: "Race", to: `+3069123${String(40000 + i)}`, body: "one part" } }),
-      ),
+      Array.from({ length: 50 }, () => (i: number) => call(sendSms, { method: "POST", path: "/sms", headers: auth, body: { from: "Race", to: `+3069123${String(40000 + i)}`, body: "one part" } })),
     );
 
     const accepted = answers.filter((r) => r.status === 200);
@@ -210,8 +207,7 @@ describe("two requests changing the same row", () => {
     expect(r.status, r.text).toBe(200);
     return rows[0]!.msisdn;
   }
-  const pool = async (auth: Auth, poolName: string) =>
-    (await call(createPool, { method: "POST", path: "/pools/my", headers: auth, body: { poolName, smsSettings: {} } })).body.poolId as string;
+  const pool = async (auth: Auth, poolName: string) => (await call(createPool, { method: "POST", path: "/pools/my", headers: auth, body: { poolName, smsSettings: {} } })).body.poolId as string;
   const at = (poolId: string) => ({ path: `/pools/my/${poolId}`, params: { poolId } });
 
   it("puts a number in one pool only, and refuses the other request 409012003", async () => {
@@ -243,7 +239,10 @@ describe("two requests changing the same row", () => {
         () => call(updatePool, { method: "PUT", ...at(edited), headers: auth, body: { poolName: `Renamed ${round}` } }),
         () => call(deletePool, { method: "DELETE", ...at(edited), headers: auth }),
       ]);
-      expect(editDelete.every((r) => r.status < 500), JSON.stringify(editDelete.map((r) => r.body))).toBe(true);
+      expect(
+        editDelete.every((r) => r.status < 500),
+        JSON.stringify(editDelete.map((r) => r.body)),
+      ).toBe(true);
       expect(editDelete[1]!.status).toBe(200);
 
       const id = (await call(createContact, { method: "POST", path: "/contacts/my", headers: auth, body: { mobile: `+30691246${round}001` } })).body.id;
@@ -262,7 +261,10 @@ describe("two requests changing the same row", () => {
         () => call(addPoolNumbers, { method: "POST", ...at(p), headers: auth, body: { numbers: [msisdn] } }),
         () => call(cancelNumber, { method: "DELETE", path: `/numbers/my/${msisdn.slice(1)}`, headers: auth, params: { msisdn: msisdn.slice(1) } }),
       ]);
-      expect(answers.every((r) => r.status < 500), JSON.stringify(answers.map((r) => r.body))).toBe(true);
+      expect(
+        answers.every((r) => r.status < 500),
+        JSON.stringify(answers.map((r) => r.body)),
+      ).toBe(true);
       expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
       const stillRented = await db.ctx().db.rentedNumber.count({ where: { msisdn } });
       const inPool = await db.ctx().db.poolNumber.count({ where: { msisdn } });

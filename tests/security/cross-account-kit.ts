@@ -79,12 +79,14 @@ async function setUp(db: TestDatabase): Promise<void> {
   const ctx = db.ctx();
   await seedPrices(ctx);
   const tag = crypto.randomBytes(4).toString("hex");
-  for (const [who, balance] of [[A, 300], [B, 300]] as const) {
+  for (const [who, balance] of [
+    [A, 300],
+    [B, 300],
+  ] as const) {
     const acc = await makeAccount(ctx, { balance });
     Object.assign(who, acc, { auth: bearer(await acc.token()), cookie: { cookie: await sessionCookie(acc.user.id) } });
   }
-  const api = (file: string, method: Verb, init: { params?: Record<string, string>; query?: string; body?: unknown } = {}) =>
-    as(B, "bearer", `app/api/${file}/route.ts`, method, init);
+  const api = (file: string, method: Verb, init: { params?: Record<string, string>; query?: string; body?: unknown } = {}) => as(B, "bearer", `app/api/${file}/route.ts`, method, init);
 
   // Contacts, a custom label, a group and a blacklisted contact.
   B.label = `blabel${tag}`;
@@ -129,7 +131,12 @@ async function setUp(db: TestDatabase): Promise<void> {
   // An OTP flow, an email and the mail the SMTP sink captured for it.
   const flow = ok(
     await api("otp/send-failover", "POST", {
-      body: { flow: [{ type: "ViberOtp", to: "+306912300106", order: 1, ttl: 60, label: `Botp${tag}` }, { type: "Sms", to: "+306912300106", order: 2, ttl: 120, from: "Bshop", message: { body: `Bcode ${tag} @@pin` } }] },
+      body: {
+        flow: [
+          { type: "ViberOtp", to: "+306912300106", order: 1, ttl: 60, label: `Botp${tag}` },
+          { type: "Sms", to: "+306912300106", order: 2, ttl: 120, from: "Bshop", message: { body: `Bcode ${tag} @@pin` } },
+        ],
+      },
     }),
     "otp",
   );
@@ -142,9 +149,11 @@ async function setUp(db: TestDatabase): Promise<void> {
     }),
     "email",
   ).trackingId;
-  B.sink = (await ctx.db.smtpSinkMessage.create({
-    data: { emailId: B.email, mailFrom: "b@b.example", rcptTo: [`to-${tag}@b.example`], subject: B.subject, html: `Bhtml${tag}`, raw: `Bhtml${tag}`, size: 10, receivedAt: new Date() },
-  })).id;
+  B.sink = (
+    await ctx.db.smtpSinkMessage.create({
+      data: { emailId: B.email, mailFrom: "b@b.example", rcptTo: [`to-${tag}@b.example`], subject: B.subject, html: `Bhtml${tag}`, raw: `Bhtml${tag}`, size: 10, receivedAt: new Date() },
+    })
+  ).id;
 
   const callbacks = await ctx.db.callback.findMany({ where: { accountId: B.account.id }, orderBy: { createdAt: "asc" } });
   expect(callbacks.length).toBeGreaterThanOrEqual(2); // the message's report and the inbound forward
@@ -162,12 +171,45 @@ async function setUp(db: TestDatabase): Promise<void> {
   if (apiRouteFiles().includes(secretRoute)) B.webhookSecret = ok(await as(B, "session", secretRoute, "GET"), "webhook secret").secret;
 
   secrets = [
-    B.account.id, B.account.name, B.user.id, B.user.email, B.application.id, B.application.name,
-    B.contact, B.contact2, B.firstName, `Bsecond${tag}`, B.label, B.labelValue, B.group, B.mobile.slice(1),
-    B.message, B.part, B.body, `Blabel${tag}`, B.callbackUrl, `b-${tag}.example`,
-    B.campaign, B.campaignName, `Bcampaign body ${tag}`,
-    B.number.slice(1), B.number2.slice(1), B.pool, B.poolName, B.inbound, B.inboundBody, B.correspondent.slice(1),
-    B.flow, B.step, `Botp${tag}`, `Bcode ${tag}`, B.email, B.subject, `Bhtml${tag}`, B.sink, ...B.callbacks,
+    B.account.id,
+    B.account.name,
+    B.user.id,
+    B.user.email,
+    B.application.id,
+    B.application.name,
+    B.contact,
+    B.contact2,
+    B.firstName,
+    `Bsecond${tag}`,
+    B.label,
+    B.labelValue,
+    B.group,
+    B.mobile.slice(1),
+    B.message,
+    B.part,
+    B.body,
+    `Blabel${tag}`,
+    B.callbackUrl,
+    `b-${tag}.example`,
+    B.campaign,
+    B.campaignName,
+    `Bcampaign body ${tag}`,
+    B.number.slice(1),
+    B.number2.slice(1),
+    B.pool,
+    B.poolName,
+    B.inbound,
+    B.inboundBody,
+    B.correspondent.slice(1),
+    B.flow,
+    B.step,
+    `Botp${tag}`,
+    `Bcode ${tag}`,
+    B.email,
+    B.subject,
+    `Bhtml${tag}`,
+    B.sink,
+    ...B.callbacks,
     ...(B.webhookSecret ? [B.webhookSecret.replace(/^whsec_/, "")] : []),
   ].map(String);
 }

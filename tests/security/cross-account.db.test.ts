@@ -53,10 +53,7 @@ async function snapshotOf(accountId: string): Promise<Record<string, unknown>> {
   const where: Record<string, string> = { ...Object.fromEntries(tables.map((t) => [t.table_name, `account_id = $1`])), ...children };
   const out: Record<string, unknown> = {};
   for (const [table, cond] of Object.entries(where)) {
-    const { rows } = await sql.query<{ rows: unknown }>(
-      `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text), '[]'::jsonb) AS rows FROM "${table}" t WHERE ${cond}`,
-      [accountId],
-    );
+    const { rows } = await sql.query<{ rows: unknown }>(`SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text), '[]'::jsonb) AS rows FROM "${table}" t WHERE ${cond}`, [accountId]);
     out[table] = rows[0]!.rows;
   }
   return out;
@@ -214,6 +211,8 @@ describe("another account's resources, by id", () => {
     expect((await as(B, "bearer", "app/api/pools/my/[poolId]/route.ts", "GET", { params: { poolId: B.pool } })).body.poolName).toBe(B.poolName);
     expect((await as(B, "bearer", "app/api/otp/failover/[flowId]/route.ts", "GET", { params: { flowId: B.step } })).body.flowId).toBe(B.flow);
     expect((await as(B, "session", "app/api/dashboard/email/sink/[id]/route.ts", "GET", { params: { id: B.sink } })).status).toBe(200);
-    expect((await as(B, "session", "app/api/dashboard/numbers/[msisdn]/conversations/[correspondent]/route.ts", "GET", { params: { msisdn: B.number, correspondent: B.correspondent } })).body.messages).toHaveLength(1);
+    expect(
+      (await as(B, "session", "app/api/dashboard/numbers/[msisdn]/conversations/[correspondent]/route.ts", "GET", { params: { msisdn: B.number, correspondent: B.correspondent } })).body.messages,
+    ).toHaveLength(1);
   });
 });

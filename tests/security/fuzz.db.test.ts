@@ -67,7 +67,26 @@ afterAll(() => {
 
 // ---- generators
 
-const hostile = fc.constantFrom("", " ", "-1", "0", "1e309", "NaN", "null", "true", "[]", "{}", "9".repeat(40), "2026-13-45T99:99", "%", "\u0000", "' OR 1=1 --", "<script>", "../../etc/passwd", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢");
+const hostile = fc.constantFrom(
+  "",
+  " ",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "9".repeat(40),
+  "2026-13-45T99:99",
+  "%",
+  "\u0000",
+  "' OR 1=1 --",
+  "<script>",
+  "../../etc/passwd",
+  "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+);
 const text = fc.oneof(fc.string({ maxLength: 30 }), hostile, fc.stringMatching(/^\+?\d{6,16}$/));
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: text },

@@ -30,8 +30,7 @@ const send = (headers: Record<string, string>, body: unknown, key?: string) =>
   call(sendRoute, { method: "POST", path: "/sms", headers: key === undefined ? headers : { ...headers, "idempotency-key": key }, body });
 const messages = (accountId: string) => db.ctx().db.message.count({ where: { accountId } });
 const balance = async (accountId: string) => (await db.ctx().db.account.findUniqueOrThrow({ where: { id: accountId } })).balanceMicros;
-const storedKeys = async (applicationId: string) =>
-  (await db.ctx().sql.query<{ n: number }>("SELECT count(*)::int AS n FROM idempotency_keys WHERE application_id = $1", [applicationId])).rows[0]!.n;
+const storedKeys = async (applicationId: string) => (await db.ctx().sql.query<{ n: number }>("SELECT count(*)::int AS n FROM idempotency_keys WHERE application_id = $1", [applicationId])).rows[0]!.n;
 
 describe("Idempotency-Key on POST /api/sms", () => {
   it("replays the first answer to a retry and sends and charges once", async () => {
@@ -114,7 +113,10 @@ describe("Idempotency-Key on POST /api/sms", () => {
     expect(await messages(a.account.id)).toBe(0);
     // A request that fails validation (its zod schema, or the number check of the send) is not
     // kept: fixed, the same key sends.
-    for (const [key, invalid] of [["fix-1", { from: "Shop", to: "+306912345678" }], ["fix-2", { ...body, to: "not a number" }]] as const) {
+    for (const [key, invalid] of [
+      ["fix-1", { from: "Shop", to: "+306912345678" }],
+      ["fix-2", { ...body, to: "not a number" }],
+    ] as const) {
       expect((await send(a.auth, invalid, key)).body.code).toBe("400000000");
       const fixed = await send(a.auth, body, key);
       expect(fixed.status).toBe(200);

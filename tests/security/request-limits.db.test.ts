@@ -104,7 +104,7 @@ describe("JSON depth", () => {
   it("answers a megabyte of brackets quickly, on API and dashboard routes alike", async () => {
     const started = performance.now();
     expect((await post(sendRoute, "/sms", "[".repeat(MiB - 10))).body.code).toBe("400000003");
-    expect((await post(campaignRoute, "/sms/campaign", '{"fallbackValues":' + "{\"a\":".repeat(200_000))).body.code).toBe("400000003");
+    expect((await post(campaignRoute, "/sms/campaign", '{"fallbackValues":' + '{"a":'.repeat(200_000))).body.code).toBe("400000003");
     const dash = await post(apps.POST, "/dashboard/applications", '{"name":' + "[".repeat(1000), cookie);
     expect(dash.body.code).toBe("400000003");
     expect(performance.now() - started).toBeLessThan(5000);

@@ -80,7 +80,11 @@ function fakeInternet(realConnect: typeof net.connect) {
     const host = String(o.host ?? "localhost");
     if (net.isIP(host)) go(host);
     else if (o.lookup) o.lookup(host, { family: 0, all: false }, (err, address) => (err ? socket.destroy(err) : go(address as string)));
-    else stubResolve(host).then((a) => go(a[0]!.address), (e: Error) => socket.destroy(e));
+    else
+      stubResolve(host).then(
+        (a) => go(a[0]!.address),
+        (e: Error) => socket.destroy(e),
+      );
     return socket;
   }) as typeof net.connect;
 }
@@ -137,12 +141,52 @@ afterAll(async () => {
 const u = (host: string, path = "/hook") => `http://${host}:${port}${path}`;
 // Every spelling of loopback (and of the unspecified address, which reaches it) a URL can carry.
 const literalSpellings = () => [
-  u("127.0.0.1"), u("2130706433"), u("0177.0.0.1"), u("0x7f.1"), u("0x7f000001"), u("127.1"), u("127.0.1"), u("127.000.000.001"), u("127.0.0.1."),
-  u("%31%32%37.0.0.1"), u("１２７.０.０.１"), u("[::1]"), u("[0:0:0:0:0:0:0:1]"), u("[::ffff:127.0.0.1]"), u("[::ffff:7f00:1]"), u("[::127.0.0.1]"),
-  u("localhost"), u("localhost."), u("LOCALHOST"), u("LocalHost.."), u("0"), u("0.0.0.0"), u("[::]"), u("10.0.0.1"), u("100.64.0.1"), u("169.254.169.254"),
-  u("[fd00:ec2::254]"), u("[fd12::1]"), `http://good@127.0.0.1:${port}/`, `http://good.example.com@127.0.0.1:${port}/`, `http://127.0.0.1:${port}\\@good.example.com/`,
+  u("127.0.0.1"),
+  u("2130706433"),
+  u("0177.0.0.1"),
+  u("0x7f.1"),
+  u("0x7f000001"),
+  u("127.1"),
+  u("127.0.1"),
+  u("127.000.000.001"),
+  u("127.0.0.1."),
+  u("%31%32%37.0.0.1"),
+  u("１２７.０.０.１"),
+  u("[::1]"),
+  u("[0:0:0:0:0:0:0:1]"),
+  u("[::ffff:127.0.0.1]"),
+  u("[::ffff:7f00:1]"),
+  u("[::127.0.0.1]"),
+  u("localhost"),
+  u("localhost."),
+  u("LOCALHOST"),
+  u("LocalHost.."),
+  u("0"),
+  u("0.0.0.0"),
+  u("[::]"),
+  u("10.0.0.1"),
+  u("100.64.0.1"),
+  u("169.254.169.254"),
+  u("[fd00:ec2::254]"),
+  u("[fd12::1]"),
+  `http://good@127.0.0.1:${port}/`,
+  `http://good.example.com@127.0.0.1:${port}/`,
+  `http://127.0.0.1:${port}\\@good.example.com/`,
 ];
-const refusedNames = ["loopback.test", "v6-loopback.test", "mapped.test", "mapped-hex.test", "zero.test", "private.test", "cgnat.test", "unique-local.test", "link-local.test", "metadata.test", "metadata-v6.test", "mixed.test"];
+const refusedNames = [
+  "loopback.test",
+  "v6-loopback.test",
+  "mapped.test",
+  "mapped-hex.test",
+  "zero.test",
+  "private.test",
+  "cgnat.test",
+  "unique-local.test",
+  "link-local.test",
+  "metadata.test",
+  "metadata-v6.test",
+  "mixed.test",
+];
 
 async function account() {
   await seedPrices(db.ctx());
@@ -186,7 +230,10 @@ describe("SSRF: callbacks never reach the platform's own network", () => {
     const a = await account();
     const urls = [...literalSpellings(), ...refusedNames.map((n) => u(n)), u("LOOPBACK.TEST."), u("nowhere.test")];
     const rows = await Promise.all(urls.map((url) => callbackRow(a.account.id, "sms.status", url)));
-    const errors = await deliverCallback.handleBatch(db.ctx(), rows.map((r) => ({ payload: { callbackId: r.id }, meta: meta() })));
+    const errors = await deliverCallback.handleBatch(
+      db.ctx(),
+      rows.map((r) => ({ payload: { callbackId: r.id }, meta: meta() })),
+    );
     for (const [i, row] of rows.entries()) {
       const cb = await attemptsOf(row.id);
       const url = urls[i]!;

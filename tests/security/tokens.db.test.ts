@@ -182,8 +182,14 @@ beforeAll(async () => {
 describe("bearer endpoints", () => {
   it("each has its scope written down here", async () => {
     const found = bearerEndpoints.map((e) => e.key).sort();
-    expect(found.filter((k) => !(k in scopeOf)), "endpoints missing from scopeOf").toEqual([]);
-    expect(Object.keys(scopeOf).filter((k) => !found.includes(k)), "scopeOf names endpoints that no longer exist").toEqual([]);
+    expect(
+      found.filter((k) => !(k in scopeOf)),
+      "endpoints missing from scopeOf",
+    ).toEqual([]);
+    expect(
+      Object.keys(scopeOf).filter((k) => !found.includes(k)),
+      "scopeOf names endpoints that no longer exist",
+    ).toEqual([]);
   });
 
   it("answer 401 without a token, with an expired, a revoked or a malformed one, and 403 without their scope", async () => {
@@ -235,7 +241,10 @@ describe("dashboard JSON routes", () => {
   it("take a session: no cookie, or a bearer token instead, is a 401 401000002", async () => {
     const problems: string[] = [];
     for (const e of dashboardEndpoints) {
-      for (const [what, headers] of [["no cookie", {}], ["a bearer token", bearer(tokens.valid!)]] as const) {
+      for (const [what, headers] of [
+        ["no cookie", {}],
+        ["a bearer token", bearer(tokens.valid!)],
+      ] as const) {
         const r = await send(e, headers);
         if (r.status !== 401 || r.body?.code !== "401000002") problems.push(`${e.key} with ${what}: ${r.status} ${r.text.slice(0, 200)}`);
       }

@@ -21,8 +21,7 @@ export async function makeAccount(ctx: Ctx, opts: { balance?: number; currency?:
     scopes: opts.scopes ?? allScopes,
     tokenTtl: opts.tokenTtl,
   });
-  const token = async (scope?: string) =>
-    (await issueToken(ctx, { clientId: application.id, clientSecret: secret, grantType: "client_credentials", scope })).access_token;
+  const token = async (scope?: string) => (await issueToken(ctx, { clientId: application.id, clientSecret: secret, grantType: "client_credentials", scope })).access_token;
   return { account, user, password, application, secret, token };
 }
 

@@ -21,7 +21,7 @@ export async function call(
   const req = new Request(`http://localhost:3999/api${init.path ?? "/"}`, { method: init.method ?? "GET", headers, body });
   const res = await handler(req, { params: Promise.resolve(init.params ?? {}) });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -32,8 +32,7 @@ export interface ClusterOptions {
 function binDir(): string {
   const base = "/usr/lib/postgresql";
   const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin", "initdb"))) : [];
-  if (versions.length === 0)
-    throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql; install them: apt-get install -y postgresql");
+  if (versions.length === 0) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql; install them: apt-get install -y postgresql");
   return path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], "bin");
 }
 
@@ -80,8 +79,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     fs.rmSync(dir, { recursive: true, force: true });
   };
   // pg_ctl restart reuses the options the server was started with (postmaster.opts).
-  const restart = (mode: "immediate" | "fast" = "immediate") =>
-    asPostgresAsync(path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]);
+  const restart = (mode: "immediate" | "fast" = "immediate") => asPostgresAsync(path.join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]);
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, port, stop, restart };
 }
 

@@ -18,11 +18,7 @@ const credentials = z.object({
 type Credentials = z.infer<typeof credentials>;
 
 function messageFor(error: string): string {
-  return error === "CredentialsSignin"
-    ? "The email or password is incorrect."
-    : error === "SessionRequired"
-      ? "Please sign in to continue."
-      : "Signing in failed. Try again in a moment.";
+  return error === "CredentialsSignin" ? "The email or password is incorrect." : error === "SessionRequired" ? "Please sign in to continue." : "Signing in failed. Try again in a moment.";
 }
 
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {

@@ -23,7 +23,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <main className="grid min-h-dvh lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <section className="relative hidden overflow-hidden bg-indigo-950 px-12 py-12 text-white lg:flex lg:flex-col lg:justify-between">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(129,140,248,0.35),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(56,189,248,0.18),transparent_50%)]" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(129,140,248,0.35),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(56,189,248,0.18),transparent_50%)]"
+        />
         <div className="relative flex items-center gap-2.5 text-lg font-semibold">
           <span className="flex size-9 items-center justify-center rounded-lg bg-white/10 ring-1 ring-white/20">
             <SwitchboardLogo size={20} />
@@ -59,8 +62,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Use the email and password of your dashboard account.</p>
           <LoginForm callbackUrl={callbackUrl} initialError={typeof params.error === "string" ? params.error : undefined} />
           <p className="mt-8 border-t border-slate-200 pt-6 text-xs leading-5 text-slate-500 dark:border-slate-800 dark:text-slate-400">
-            First time here? The first start of the server creates a demo account and prints its credentials in the server log
-            (also saved in <code className="font-mono">DATA_DIR/demo-credentials.json</code>).
+            First time here? The first start of the server creates a demo account and prints its credentials in the server log (also saved in{" "}
+            <code className="font-mono">DATA_DIR/demo-credentials.json</code>).
           </p>
         </div>
       </section>

@@ -30,8 +30,7 @@ export async function ComingSoon({ href }: { href: string }) {
             </span>
             <h2 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{label} — not built yet</h2>
             <p className="mt-2 max-w-md text-sm leading-6 text-slate-600 dark:text-slate-400">
-              This part of the dashboard is coming in a later release of Switchboard. Until then, the API reference shows
-              everything you can already do.
+              This part of the dashboard is coming in a later release of Switchboard. Until then, the API reference shows everything you can already do.
             </p>
             <div className="mt-6 flex flex-wrap gap-2">
               <Link href="/reference" className={buttonClasses("primary", "sm")}>

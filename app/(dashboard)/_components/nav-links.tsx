@@ -30,16 +30,14 @@ export function NavLinks({ role, onNavigate }: { role: string; onNavigate?: () =
                   : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/70 dark:hover:text-slate-100",
               )}
             >
-              <Icon
-                size={18}
-                className={cn(active ? "text-indigo-600 dark:text-indigo-300" : "text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300")}
-              />
+              <Icon size={18} className={cn(active ? "text-indigo-600 dark:text-indigo-300" : "text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300")} />
               <span className="flex-1">{label}</span>
               {pitch && (
                 <span
                   aria-hidden="true"
                   title="Not built yet"
-                  className="rounded px-1.5 py-px text-[10px] font-medium tracking-wide text-slate-400 uppercase ring-1 ring-slate-200 dark:text-slate-500 dark:ring-slate-700">
+                  className="rounded px-1.5 py-px text-[10px] font-medium tracking-wide text-slate-400 uppercase ring-1 ring-slate-200 dark:text-slate-500 dark:ring-slate-700"
+                >
                   Soon
                 </span>
               )}

@@ -26,7 +26,12 @@ export function TopBar({ initialMe }: { initialMe: Me }) {
   });
   const [menuOpen, setMenuOpen] = useState(false);
   const balance = formatMoney(toMicros(me.account.balance), me.account.currency);
-  const initials = (me.user.name || me.user.email).split(/[\s@.]+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  const initials = (me.user.name || me.user.email)
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-900/85">
@@ -68,7 +73,10 @@ export function TopBar({ initialMe }: { initialMe: Me }) {
               {roleLabel(me.user.role)}
             </p>
           </div>
-          <span aria-hidden="true" className="hidden size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:flex dark:bg-indigo-500/20 dark:text-indigo-200">
+          <span
+            aria-hidden="true"
+            className="hidden size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:flex dark:bg-indigo-500/20 dark:text-indigo-200"
+          >
             {initials}
           </span>
           <Button variant="ghost" size="sm" onClick={() => signOut({ callbackUrl: "/login" })}>

@@ -1,19 +1,6 @@
 // The dashboard's sections, in sidebar order. Sections not built yet keep their pitch here so
 // the placeholder pages and the sidebar never disagree.
-import {
-  ActivityIcon,
-  BookIcon,
-  HomeIcon,
-  KeyIcon,
-  LayersIcon,
-  MailIcon,
-  MegaphoneIcon,
-  PhoneIcon,
-  SendIcon,
-  SettingsIcon,
-  ShieldIcon,
-  UsersIcon,
-} from "@/components/ui/icons";
+import { ActivityIcon, BookIcon, HomeIcon, KeyIcon, LayersIcon, MailIcon, MegaphoneIcon, PhoneIcon, SendIcon, SettingsIcon, ShieldIcon, UsersIcon } from "@/components/ui/icons";
 import type { Role } from "@/lib/db/generated/enums";
 import { composerRoles, ownerRoles } from "@/lib/core/users/roles";
 

@@ -9,5 +9,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Applications" };
 
 export default async function ApplicationsPage() {
-  return forRoles("/applications", ownerRoles, "manage applications (API credentials)", "Applications", (me) => <ApplicationsView canManage={me.role === "owner"} apiBaseUrl={`${env().PUBLIC_URL}/api`} />);
+  return forRoles("/applications", ownerRoles, "manage applications (API credentials)", "Applications", (me) => (
+    <ApplicationsView canManage={me.role === "owner"} apiBaseUrl={`${env().PUBLIC_URL}/api`} />
+  ));
 }

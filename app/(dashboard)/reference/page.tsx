@@ -71,19 +71,19 @@ export default async function ReferencePage() {
                   <code className="flex-1 truncate font-mono text-sm">{baseUrl}</code>
                   <CopyButton value={baseUrl} label="Copy base URL" />
                 </div>
-                <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-                  Paths below are relative to the site; requests and answers are JSON unless an endpoint says otherwise.
-                </p>
+                <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Paths below are relative to the site; requests and answers are JSON unless an endpoint says otherwise.</p>
               </CardBody>
             </Card>
             <Card id="authentication" className="scroll-mt-24">
               <CardHeader title="Authentication" description="OAuth 2.0 client credentials, then a bearer token." />
               <CardBody className="space-y-3 text-sm text-slate-600 dark:text-slate-400">
                 <p>
-                  Create an application in <Link href="/applications" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">Applications</Link>, exchange
-                  its id and secret at <code className="font-mono text-[13px]">POST /api/oauth/token</code>, and send{" "}
-                  <code className="font-mono text-[13px]">Authorization: Bearer &lt;token&gt;</code> on every other call. Each endpoint
-                  names the scope its token needs:
+                  Create an application in{" "}
+                  <Link href="/applications" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                    Applications
+                  </Link>
+                  , exchange its id and secret at <code className="font-mono text-[13px]">POST /api/oauth/token</code>, and send{" "}
+                  <code className="font-mono text-[13px]">Authorization: Bearer &lt;token&gt;</code> on every other call. Each endpoint names the scope its token needs:
                 </p>
                 <ul className="flex flex-wrap gap-1.5">
                   {Object.entries(scopePermissions).map(([scope, permission]) => (
@@ -98,10 +98,7 @@ export default async function ReferencePage() {
 
           {errorSchema && (
             <Card id="errors" className="scroll-mt-24">
-              <CardHeader
-                title="Errors"
-                description="Every error answer has the same JSON shape. code is the HTTP status followed by six digits; each endpoint lists the codes it can return."
-              />
+              <CardHeader title="Errors" description="Every error answer has the same JSON shape. code is the HTTP status followed by six digits; each endpoint lists the codes it can return." />
               <CardBody>
                 <SchemaView doc={doc} schema={errorSchema} />
               </CardBody>

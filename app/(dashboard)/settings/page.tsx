@@ -15,7 +15,6 @@ import { currentUser } from "../_lib/current-user";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
-
 export default async function SettingsPage() {
   const me = await currentUser("/settings");
   const currency = currencyInfo(me.account.currency);

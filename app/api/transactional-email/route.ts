@@ -5,7 +5,5 @@ import { sendEmailRoute } from "@/lib/schemas/email";
 import { sendEmail } from "@/lib/core/email/send-email";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
-  POST: withApi(sendEmailRoute, ({ ctx, principal, body }) =>
-    sendEmail(ctx, { accountId: principal.accountId, applicationId: principal.applicationId, body }),
-  ),
+  POST: withApi(sendEmailRoute, ({ ctx, principal, body }) => sendEmail(ctx, { accountId: principal.accountId, applicationId: principal.applicationId, body })),
 });

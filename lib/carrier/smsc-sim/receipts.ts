@@ -19,14 +19,15 @@ export function receiptParams(
   style: NonNullable<SimulatorFaults["receiptIds"]>,
 ): Record<string, unknown> {
   const id =
-    style === "upper" ? r.messageId.toUpperCase()
-    : style === "zeros" ? r.messageId.padStart(24, "0")
-    : style === "decimal" && /^[0-9a-f]+$/i.test(r.messageId) ? BigInt(`0x${r.messageId}`).toString(10)
-    : r.messageId;
+    style === "upper"
+      ? r.messageId.toUpperCase()
+      : style === "zeros"
+        ? r.messageId.padStart(24, "0")
+        : style === "decimal" && /^[0-9a-f]+$/i.test(r.messageId)
+          ? BigInt(`0x${r.messageId}`).toString(10)
+          : r.messageId;
   const delivered = r.stat === "DELIVRD" ? "001" : "000";
-  const receiptText =
-    `id:${id} sub:001 dlvrd:${delivered} submit date:${receiptDate(submitDate)} done date:${receiptDate(doneDate)} ` +
-    `stat:${r.stat} err:${r.err} text:${receiptSnippet(r.text)}`;
+  const receiptText = `id:${id} sub:001 dlvrd:${delivered} submit date:${receiptDate(submitDate)} done date:${receiptDate(doneDate)} ` + `stat:${r.stat} err:${r.err} text:${receiptSnippet(r.text)}`;
   const params: Record<string, unknown> = {
     service_type: "",
     source_addr_ton: addrs.fromTon,

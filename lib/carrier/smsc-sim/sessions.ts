@@ -1,7 +1,7 @@
 // The SMSC simulator's side of each client connection: binds with the simulator's one set of
 // credentials, enquire_link, unbind, the answer to commands it does not handle, hung sessions,
 // and writes batched per event-loop turn.
-import smpp from "smpp";
+import type smpp from "smpp";
 import type { CarrierLog } from "../../core/ports/carrier.ts";
 import type { Delivery, SimulatorDeliveries } from "./deliveries.ts";
 

@@ -2,7 +2,7 @@
 // (the first one again for a resubmission with the same client reference), the fault switches
 // that lose or delay the answer, and the record of what it received.
 import { randomBytes } from "node:crypto";
-import smpp from "smpp";
+import type smpp from "smpp";
 import { CLIENT_REF_TLV } from "../client-ref.ts";
 import type { ReceivedSubmit, SimulatorFaults } from "../smsc-simulator.ts";
 import type { SimulatorDeliveries } from "./deliveries.ts";

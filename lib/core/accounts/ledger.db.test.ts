@@ -35,9 +35,7 @@ describe("account ledger", () => {
     const account = await createAccount(ctx, { name: "Race Co", balance: 1 });
     const price = toMicros("0.03"); // 33 charges fit into 1.00, the 34th does not
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) =>
-        ctx.db.$transaction((tx) => chargeAccount(tx, { accountId: account.id, amountMicros: price, description: `sms ${i}`, at: new Date() })),
-      ),
+      Array.from({ length: 50 }, (_, i) => ctx.db.$transaction((tx) => chargeAccount(tx, { accountId: account.id, amountMicros: price, description: `sms ${i}`, at: new Date() }))),
     );
     const ok = results.filter((r) => r.status === "fulfilled").length;
     const refused = results.filter((r) => r.status === "rejected");

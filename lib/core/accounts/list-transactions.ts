@@ -19,9 +19,6 @@ export async function listTransactions(ctx: Ctx, input: ListTransactionsInput) {
     ...(input.kinds ? { kind: { in: input.kinds } } : {}),
     ...(input.from || input.to ? { createdAt: { gte: input.from, lte: input.to } } : {}),
   };
-  const [total, rows] = await Promise.all([
-    ctx.db.ledgerEntry.count({ where }),
-    ctx.db.ledgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(input) }),
-  ]);
+  const [total, rows] = await Promise.all([ctx.db.ledgerEntry.count({ where }), ctx.db.ledgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(input) })]);
   return { total, rows };
 }

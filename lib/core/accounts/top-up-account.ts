@@ -12,7 +12,5 @@ export interface TopUpInput {
 
 export async function topUpAccount(ctx: Ctx, input: TopUpInput) {
   if (input.amountMicros <= 0n) fail("validation", { message: "The amount must be positive.", property: "amount" });
-  return ctx.db.$transaction((tx) =>
-    creditAccount(tx, { ...input, kind: "TopUp", source: input.source ?? "Manual", at: ctx.now() }),
-  );
+  return ctx.db.$transaction((tx) => creditAccount(tx, { ...input, kind: "TopUp", source: input.source ?? "Manual", at: ctx.now() }));
 }

@@ -4,9 +4,6 @@ import { pageWindow } from "../page-window.ts";
 
 export async function listApplications(ctx: Ctx, input: { accountId: string; page: number; size: number; includeRevoked?: boolean }) {
   const where = { accountId: input.accountId, ...(input.includeRevoked ? {} : { revokedAt: null }) };
-  const [total, rows] = await Promise.all([
-    ctx.db.application.count({ where }),
-    ctx.db.application.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(input) }),
-  ]);
+  const [total, rows] = await Promise.all([ctx.db.application.count({ where }), ctx.db.application.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(input) })]);
   return { total, rows };
 }

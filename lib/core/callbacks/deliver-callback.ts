@@ -109,18 +109,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
               completed_at = CASE WHEN r.last THEN r.completed_at ELSE c.completed_at END
          FROM r
         WHERE c.id = r.callback_id`,
-      [
-        col("callback_id"),
-        col("attempt"),
-        col("at"),
-        col("status_code"),
-        col("latency_ms"),
-        col("error"),
-        col("response_body"),
-        col("last"),
-        col("ok"),
-        col("completed_at"),
-      ],
+      [col("callback_id"), col("attempt"), col("at"), col("status_code"), col("latency_ms"), col("error"), col("response_body"), col("last"), col("ok"), col("completed_at")],
     );
   return outcomes.map((o) => (o && !o.ok && !o.last ? new Error(`callback answered ${o.status_code || o.error}`) : null));
 }
@@ -128,10 +117,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
 async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
   const n = Number(cb.logged) + 1;
   const at = ctx.now();
-  const result = await postCallback(
-    { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n },
-    { timeoutMs: TIMEOUT_MS, allowPrivate },
-  );
+  const result = await postCallback({ url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n }, { timeoutMs: TIMEOUT_MS, allowPrivate });
   const last = result.ok || result.permanent || meta.retryCount >= meta.retryLimit;
   return {
     callback_id: cb.id,

@@ -11,9 +11,21 @@ type Parsed = { v: 4; n: number } | { v: 6; b: Uint8Array };
 
 const v4Blocked: [number, number][] = (
   [
-    ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-    ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
-    ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+    ["0.0.0.0", 8],
+    ["10.0.0.0", 8],
+    ["100.64.0.0", 10],
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16],
+    ["172.16.0.0", 12],
+    ["192.0.0.0", 24],
+    ["192.0.2.0", 24],
+    ["192.88.99.0", 24],
+    ["192.168.0.0", 16],
+    ["198.18.0.0", 15],
+    ["198.51.100.0", 24],
+    ["203.0.113.0", 24],
+    ["224.0.0.0", 4],
+    ["240.0.0.0", 4],
   ] as const
 ).map(([a, bits]) => [v4ToInt(a), bits]);
 
@@ -128,7 +140,6 @@ export function checkParsedUrl(u: URL, allowPrivate: boolean): string | null {
   const host = hostOf(u);
   if (!host) return "is not a URL";
   if (metadataNames.has(host) || (net.isIP(host) && isMetadataAddress(host))) return "points to a cloud metadata service";
-  if (!allowPrivate && (loopbackNames.has(host) || host.endsWith(".localhost") || (net.isIP(host) && isPrivateAddress(host))))
-    return "points to a private or loopback address";
+  if (!allowPrivate && (loopbackNames.has(host) || host.endsWith(".localhost") || (net.isIP(host) && isPrivateAddress(host)))) return "points to a private or loopback address";
   return null;
 }

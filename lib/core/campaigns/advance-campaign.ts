@@ -24,8 +24,7 @@ export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<str
   // receipts and the sweep call this again and again while it is Sent.
   if (c.state === "Running") await ctx.sql.query(`DELETE FROM campaign_answer_groups WHERE campaign_id = $1::uuid`, [campaignId]);
   return ctx.db.$transaction(async (tx) => {
-    if (s.failed === s.messages)
-      return (await setCampaignState(ctx, tx, campaignId, ["Running", "Sent"], "Failed", "No message of the campaign could be sent"))?.state ?? c.state;
+    if (s.failed === s.messages) return (await setCampaignState(ctx, tx, campaignId, ["Running", "Sent"], "Failed", "No message of the campaign could be sent"))?.state ?? c.state;
     let state = c.state;
     let at: Date | undefined;
     if (state === "Running") {
@@ -33,8 +32,7 @@ export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<str
       state = sent?.state ?? state;
       at = sent?.stateAt;
     }
-    if (state === "Sent" && s.open === 0)
-      state = (await setCampaignState(ctx, tx, campaignId, ["Sent"], "Finished", "Every message has its final status", {}, at))?.state ?? state;
+    if (state === "Sent" && s.open === 0) state = (await setCampaignState(ctx, tx, campaignId, ["Sent"], "Finished", "Every message has its final status", {}, at))?.state ?? state;
     return state;
   });
 }

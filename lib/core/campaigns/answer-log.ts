@@ -14,11 +14,10 @@ export type AnswerEntry = [seq: number, part: number, smscId: string, duplicate:
  * vacuum: an eighth of its work for a 30k campaign.
  */
 export async function logAnswers(ctx: Ctx, byCampaign: Map<string, AnswerEntry[]>): Promise<void> {
-  await ctx.sql.prepared(
-    "campaign_log_answers",
-    `INSERT INTO campaign_answer_groups (campaign_id, answers) SELECT * FROM unnest($1::uuid[], $2::text[])`,
-    [[...byCampaign.keys()], [...byCampaign.values()].map((answers) => JSON.stringify(answers))],
-  );
+  await ctx.sql.prepared("campaign_log_answers", `INSERT INTO campaign_answer_groups (campaign_id, answers) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
+    [...byCampaign.keys()],
+    [...byCampaign.values()].map((answers) => JSON.stringify(answers)),
+  ]);
 }
 
 /** Every answer the campaign's batches logged (read by a run after a crash). */

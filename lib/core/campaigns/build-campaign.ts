@@ -78,8 +78,7 @@ interface ContactRow {
 }
 
 /** The contact columns a campaign needs: its labels only when the body has placeholders (tens of thousands of rows). */
-const contactColumns = (personal: boolean) =>
-  `id::text, mobile, country, groups, 'Sms' = ANY(blacklisted_services) AS blacklisted${personal ? ", first_name, last_name, email, labels" : ""}`;
+const contactColumns = (personal: boolean) => `id::text, mobile, country, groups, 'Sms' = ANY(blacklisted_services) AS blacklisted${personal ? ", first_name, last_name, email, labels" : ""}`;
 const isBlacklisted = (c: ContactRow) => c.blacklisted;
 
 function labelValues(c: ContactRow): LabelValues {
@@ -93,12 +92,10 @@ function campaignError(code: string, developerMessage: string, property?: unknow
 
 /** Checks the sender and that some recipients were named; the spec's errorCode 002 and 004. */
 export function checkCampaignBasics(input: { from: string } & CampaignRecipients) {
-  if (!isValidSender(input.from))
-    fail("invalidSender", { property: "from", properties: { from: "Invalid sender id" }, errors: [campaignError("002", "The sender id is not valid", "from")] });
+  if (!isValidSender(input.from)) fail("invalidSender", { property: "from", properties: { from: "Invalid sender id" }, errors: [campaignError("002", "The sender id is not valid", "from")] });
   if (!input.to?.length && !input.contacts?.length && !input.groups?.length)
     fail("invalidSender", { message: "No recipients are set for the sms", errors: [campaignError("004", "No recipients are set for the sms")] });
-  if ((input.to?.length ?? 0) > MAX_TO)
-    fail("validation", { message: `to holds at most ${MAX_TO} numbers.`, property: "to", properties: { to: `At most ${MAX_TO} numbers` } });
+  if ((input.to?.length ?? 0) > MAX_TO) fail("validation", { message: `to holds at most ${MAX_TO} numbers.`, property: "to", properties: { to: `At most ${MAX_TO} numbers` } });
 }
 
 export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltCampaign> {
@@ -111,9 +108,7 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
   const contactIds = [...new Set((input.contacts ?? []).map(String))];
   const badId = contactIds.find((id) => !isUuid(id));
   if (badId !== undefined) fail("contactNotFound", { message: `Contact ${badId} does not exist.`, property: badId, entity: "contact", value: badId });
-  const namedRead = contactIds.length
-    ? ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [account, contactIds])
-    : null;
+  const namedRead = contactIds.length ? ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [account, contactIds]) : null;
 
   // Groups: the built-in ones, and those the account made (or that tag some contact).
   const groups = [...new Set((input.groups ?? []).map(String))];
@@ -125,12 +120,8 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
         [account, custom],
       )
     : null;
-  const where = groups.includes("All")
-    ? "account_id = $1"
-    : `account_id = $1 AND (groups && $2::text[]${groups.includes("NotListed") ? " OR cardinality(groups) = 0" : ""})`;
-  const membersRead = groups.length
-    ? ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE ${where}`, groups.includes("All") ? [account] : [account, custom])
-    : null;
+  const where = groups.includes("All") ? "account_id = $1" : `account_id = $1 AND (groups && $2::text[]${groups.includes("NotListed") ? " OR cardinality(groups) = 0" : ""})`;
+  const membersRead = groups.length ? ctx.sql.query<ContactRow>(`SELECT ${contactColumns(personal)} FROM contacts WHERE ${where}`, groups.includes("All") ? [account] : [account, custom]) : null;
 
   // Numbers named directly; a number of a blacklisted contact stays out as well.
   const invalid: string[] = [];
@@ -145,10 +136,7 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
     }
   }
   const blockedRead = toNumbers.length
-    ? ctx.sql.query<{ mobile: string }>(
-        `SELECT mobile FROM contacts WHERE account_id = $1 AND mobile = ANY($2::text[]) AND 'Sms' = ANY(blacklisted_services)`,
-        [account, toNumbers],
-      )
+    ? ctx.sql.query<{ mobile: string }>(`SELECT mobile FROM contacts WHERE account_id = $1 AND mobile = ANY($2::text[]) AND 'Sms' = ANY(blacklisted_services)`, [account, toNumbers])
     : null;
   const [namedRows, knownRows, memberRows, blockedRows] = await Promise.all([namedRead, knownRead, membersRead, blockedRead]);
 
@@ -216,7 +204,18 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
     }
     const split = shared ?? splitBody(textFor(personalize(input.body, contact ? labelValues(contact) : {}, fallback)));
     const text = sharedText ?? split.parts.join("");
-    recipients.push({ mobile, country, contactId: contact?.id ?? null, text, parts: split.parts.length, encoding: split.encoding, priceMicros: price.priceMicros, mcc: price.mcc, mnc: price.mnc, operator: price.network });
+    recipients.push({
+      mobile,
+      country,
+      contactId: contact?.id ?? null,
+      text,
+      parts: split.parts.length,
+      encoding: split.encoding,
+      priceMicros: price.priceMicros,
+      mcc: price.mcc,
+      mnc: price.mnc,
+      operator: price.network,
+    });
     recipientsPerCountry[country] = (recipientsPerCountry[country] ?? 0) + 1;
     recipientCountries[mobile] = country;
     totalParts += split.parts.length;

@@ -107,10 +107,7 @@ async function runBatch(ctx: Ctx, { campaignId, from, to }: { campaignId: string
   // Only the campaign's last batches look at whether it is all sent (a count over its
   // messages): a batch run twice after a crash counts twice, which only makes that look
   // earlier; receipts and the sweep look again anyway.
-  const done = await ctx.sql.query<{ batches_done: number; batches: number }>(
-    `UPDATE campaigns SET batches_done = batches_done + 1 WHERE id = $1::uuid RETURNING batches_done, batches`,
-    [campaignId],
-  );
+  const done = await ctx.sql.query<{ batches_done: number; batches: number }>(`UPDATE campaigns SET batches_done = batches_done + 1 WHERE id = $1::uuid RETURNING batches_done, batches`, [campaignId]);
   const d = done.rows[0];
   if (!d || d.batches_done >= d.batches) await advanceCampaign(ctx, campaignId);
 }
@@ -177,12 +174,25 @@ export const startCampaign = defineJob({
         }
         queuedAt = (await setCampaignState(ctx, tx, campaignId, ["Scheduled"], "Queued", "The scheduled time came; charged and queued"))?.stateAt;
       }
-      await ctx.enqueue.many(tx, campaignBatch, ranges.map((r) => ({ payload: { campaignId, from: r.from, to: r.to }, startAfter: r.startAfter })));
+      await ctx.enqueue.many(
+        tx,
+        campaignBatch,
+        ranges.map((r) => ({ payload: { campaignId, from: r.from, to: r.to }, startAfter: r.startAfter })),
+      );
       const waiting = ranges.filter((r) => r.startAfter).length;
-      await setCampaignState(ctx, tx, campaignId, ["Queued"], "Running", waiting ? `Sending started; ${waiting} of ${ranges.length} batches wait for the end of quiet hours` : `Sending started in ${ranges.length} ${ranges.length === 1 ? "batch" : "batches"}`, {
-        startedAt: at,
-        batches: ranges.length,
-      }, queuedAt);
+      await setCampaignState(
+        ctx,
+        tx,
+        campaignId,
+        ["Queued"],
+        "Running",
+        waiting ? `Sending started; ${waiting} of ${ranges.length} batches wait for the end of quiet hours` : `Sending started in ${ranges.length} ${ranges.length === 1 ? "batch" : "batches"}`,
+        {
+          startedAt: at,
+          batches: ranges.length,
+        },
+        queuedAt,
+      );
     });
     ctx.wake(campaignBatch);
     ctx.wake(deliverCallback);

@@ -58,8 +58,7 @@ export async function setCampaignState(
   if (!moved[0]) return null;
   let c = withoutBulk(moved[0]);
   // Final: nothing changes any more, so its counts are stored once (campaign-counts.ts).
-  if (isFinalCampaignState(to))
-    c = withoutBulk(await tx.campaign.update({ where: { id: campaignId }, data: { finalCounts: { ...(await finalCounts(tx, campaignId)) } }, omit: bulkyColumns }));
+  if (isFinalCampaignState(to)) c = withoutBulk(await tx.campaign.update({ where: { id: campaignId }, data: { finalCounts: { ...(await finalCounts(tx, campaignId)) } }, omit: bulkyColumns }));
   await tx.campaignEvent.create({ data: { campaignId, state: to, description, at } });
   if (c.campaignCallbackUrl && (c.campaignCallbackStrategy === "OnChange" || isFinalCampaignState(to))) {
     const counts = await campaignCounts(tx, c);

@@ -112,11 +112,36 @@ function insertDraftRow(sql: Sql, d: Draft) {
        scheduled_date, sms_analysis, errors, total_messages, total_parts, cost_micros)
      VALUES ($1, $2, $3, $4, 'Draft', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
     [
-      d.id, d.owner.accountId, d.owner.application?.id ?? null, d.owner.application?.name ?? "", d.owner.currency, d.now,
-      c.name, c.from, c.body, c.toNumbers, c.contactIds, c.groups, JSON.stringify(c.fallbackValues), c.flash, c.transcode, c.ttl,
-      c.respectQuietHours, c.allowInvalid, c.callbackUrl, c.callbackStrategy, c.campaignCallbackUrl, c.campaignCallbackStrategy,
-      c.reminderMinutesBefore, c.reminderTo, c.scheduledDate, JSON.stringify(c.smsAnalysis), JSON.stringify(c.errors), c.totalMessages,
-      c.totalParts, c.costMicros.toString(),
+      d.id,
+      d.owner.accountId,
+      d.owner.application?.id ?? null,
+      d.owner.application?.name ?? "",
+      d.owner.currency,
+      d.now,
+      c.name,
+      c.from,
+      c.body,
+      c.toNumbers,
+      c.contactIds,
+      c.groups,
+      JSON.stringify(c.fallbackValues),
+      c.flash,
+      c.transcode,
+      c.ttl,
+      c.respectQuietHours,
+      c.allowInvalid,
+      c.callbackUrl,
+      c.callbackStrategy,
+      c.campaignCallbackUrl,
+      c.campaignCallbackStrategy,
+      c.reminderMinutesBefore,
+      c.reminderTo,
+      c.scheduledDate,
+      JSON.stringify(c.smsAnalysis),
+      JSON.stringify(c.errors),
+      c.totalMessages,
+      c.totalParts,
+      c.costMicros.toString(),
     ],
   );
 }
@@ -157,8 +182,7 @@ export async function campaignEntered(ctx: Ctx, tx: Tx, c: Campaign, description
 /** The unique index on (account, lower(name)) catches two creates racing past the check. */
 export function nameTaken(name: string | undefined) {
   return (e: unknown): never => {
-    if (name && isUniqueViolation(e))
-      fail("campaignNameTaken", { property: "campaignName", entity: "campaign", value: name });
+    if (name && isUniqueViolation(e)) fail("campaignNameTaken", { property: "campaignName", entity: "campaign", value: name });
     throw e;
   };
 }

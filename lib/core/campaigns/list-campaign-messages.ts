@@ -57,6 +57,8 @@ export async function listCampaignMessages(ctx: Ctx, accountId: string, campaign
   return {
     campaign,
     total: Number(count.rows[0]?.n ?? 0),
-    rows: page.rows.map((r): CampaignMessageRow => ({ ...r, priceMicros: BigInt(r.priceMicros), createdAt: new Date(r.createdAt), statusAt: new Date(r.statusAt), finalAt: r.finalAt ? new Date(r.finalAt) : null })),
+    rows: page.rows.map(
+      (r): CampaignMessageRow => ({ ...r, priceMicros: BigInt(r.priceMicros), createdAt: new Date(r.createdAt), statusAt: new Date(r.statusAt), finalAt: r.finalAt ? new Date(r.finalAt) : null }),
+    ),
   };
 }

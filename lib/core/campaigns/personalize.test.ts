@@ -15,7 +15,12 @@ describe("personalize", () => {
   it("accepts the three forms of fallbackValues", () => {
     const expected = { firstName: "friend", n: "5" };
     expect(normalizeFallbackValues({ firstName: "friend", n: 5 })).toEqual(expected);
-    expect(normalizeFallbackValues([{ name: "firstName", value: "friend" }, { name: "n", value: 5 }])).toEqual(expected);
+    expect(
+      normalizeFallbackValues([
+        { name: "firstName", value: "friend" },
+        { name: "n", value: 5 },
+      ]),
+    ).toEqual(expected);
     expect(normalizeFallbackValues(["firstName=friend", "n=5", "broken"])).toEqual(expected);
     expect(normalizeFallbackValues("nonsense")).toEqual({});
     expect(normalizeFallbackValues(null)).toEqual({});

@@ -35,10 +35,11 @@ function callbackOf(ctx: Ctx, input: { url: string; strategy?: string } | undefi
 export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: CampaignBody, excludeCampaignId?: string): Promise<PreparedCampaign> {
   const name = body.campaignName ?? "";
   if (name) {
-    const taken = await ctx.sql.query(
-      `SELECT 1 FROM campaigns WHERE account_id = $1 AND lower(name) = lower($2) AND id <> $3::uuid LIMIT 1`,
-      [owner.accountId, name, excludeCampaignId ?? "00000000-0000-0000-0000-000000000000"],
-    );
+    const taken = await ctx.sql.query(`SELECT 1 FROM campaigns WHERE account_id = $1 AND lower(name) = lower($2) AND id <> $3::uuid LIMIT 1`, [
+      owner.accountId,
+      name,
+      excludeCampaignId ?? "00000000-0000-0000-0000-000000000000",
+    ]);
     if (taken.rows.length) fail("campaignNameTaken", { property: "campaignName", entity: "campaign", value: name });
   }
   const now = ctx.now();
@@ -47,8 +48,7 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
     fail("validation", { message: "scheduledDate is in the past.", property: "scheduledDate", properties: { scheduledDate: "Must be in the future" } });
   let reminder: PreparedCampaign["reminder"] = null;
   if (body.reminder) {
-    if (!scheduledDate)
-      fail("validation", { message: "A reminder needs a scheduledDate to be sent before.", property: "reminder", properties: { reminder: "Needs scheduledDate" } });
+    if (!scheduledDate) fail("validation", { message: "A reminder needs a scheduledDate to be sent before.", property: "reminder", properties: { reminder: "Needs scheduledDate" } });
     const to: string[] = [];
     for (const raw of body.reminder.to) {
       const r = parseRecipient(raw);

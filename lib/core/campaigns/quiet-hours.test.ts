@@ -9,8 +9,7 @@ const utc = (iso: string) => at(iso).toISOString();
 // An independent reading of local time, straight from Intl, for the properties below.
 const clocks = new Map<string, Intl.DateTimeFormat>();
 const clock = (zone: string) => {
-  if (!clocks.has(zone))
-    clocks.set(zone, new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", hour: "2-digit", minute: "2-digit", second: "2-digit" }));
+  if (!clocks.has(zone)) clocks.set(zone, new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", hour: "2-digit", minute: "2-digit", second: "2-digit" }));
   return clocks.get(zone)!;
 };
 const parts = (zone: string, t: number) =>
@@ -29,10 +28,7 @@ const zonesOf = (country: string) => ct.getCountry(country)?.timezones ?? [];
 const calendars = new Map<string, Intl.DateTimeFormat>();
 const calendar = (zone: string) => {
   if (!calendars.has(zone))
-    calendars.set(
-      zone,
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }),
-    );
+    calendars.set(zone, new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }));
   return calendars.get(zone)!;
 };
 const offsetMinutes = (zone: string, t: number) => {

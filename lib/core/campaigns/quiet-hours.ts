@@ -86,12 +86,7 @@ function loadZones(code: string): CountryZones | null {
   if (spread((z) => z.utcOffset) > 60 || spread((z) => z.dstOffset) > 60) return null;
   const capital = (countries as Record<string, { capital?: string }>)[code]?.capital?.replace(/ /g, "_").toLowerCase();
   const namesOf = (zone: string) => [zone, ...aliasesOf(zone)].map((n) => n.split("/").pop()!.toLowerCase());
-  const rank = (z: (typeof zones)[number]) => [
-    z.utcOffset,
-    z.dstOffset,
-    capital && namesOf(z.name).includes(capital) ? 0 : 1,
-    z.countries[0] === code ? 0 : 1,
-  ];
+  const rank = (z: (typeof zones)[number]) => [z.utcOffset, z.dstOffset, capital && namesOf(z.name).includes(capital) ? 0 : 1, z.countries[0] === code ? 0 : 1];
   const sorted = [...zones].sort((a, b) => {
     const ra = rank(a);
     const rb = rank(b);
@@ -105,8 +100,7 @@ let aliases: Map<string, string[]> | null = null;
 function aliasesOf(zone: string): string[] {
   if (!aliases) {
     aliases = new Map();
-    for (const z of Object.values(ct.getAllTimezones({ deprecated: true })))
-      if (z.aliasOf) aliases.set(z.aliasOf, [...(aliases.get(z.aliasOf) ?? []), z.name]);
+    for (const z of Object.values(ct.getAllTimezones({ deprecated: true }))) if (z.aliasOf) aliases.set(z.aliasOf, [...(aliases.get(z.aliasOf) ?? []), z.name]);
   }
   return aliases.get(zone) ?? [];
 }

@@ -116,8 +116,7 @@ export class AnswerRecorder {
     for (const m of this.partial) if (!this.written.has(m)) this.messages.add(m);
     await this.messages.flush();
     await Promise.all(this.others);
-    if (this.failure)
-      throw new UncertainOutcome(`the SMSC's answers could not all be recorded: ${this.failure instanceof Error ? this.failure.message : String(this.failure)}`);
+    if (this.failure) throw new UncertainOutcome(`the SMSC's answers could not all be recorded: ${this.failure instanceof Error ? this.failure.message : String(this.failure)}`);
   }
 }
 

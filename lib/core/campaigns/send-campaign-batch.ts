@@ -102,9 +102,17 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   progress?.(() => (fed ? 0 : live.length - next));
   const submitOne = async (part: BatchPart) => {
     const m = part.message;
-    const result: SubmitResult = await carrier.submit(submitPartOf({ id: part.id, text: part.text, partNumber: part.number }, { from: c.from, to: m.to, encoding: m.encoding, parts: m.parts.length, flash: c.flash, expiresAt: m.expiresAt }, m.ref, new Date()), {
-      cancelled: () => !held(),
-    });
+    const result: SubmitResult = await carrier.submit(
+      submitPartOf(
+        { id: part.id, text: part.text, partNumber: part.number },
+        { from: c.from, to: m.to, encoding: m.encoding, parts: m.parts.length, flash: c.flash, expiresAt: m.expiresAt },
+        m.ref,
+        new Date(),
+      ),
+      {
+        cancelled: () => !held(),
+      },
+    );
     if (result.ok) {
       accepted += 1;
       // Answered after this run lost its lease: the run that took over may have sent it again.

@@ -54,11 +54,10 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
       if (only.text !== msg.body) row.pt = only.text;
       if (only.priceMicros !== msg.priceMicros) row.pp = only.priceMicros;
     } else if (!only)
-      for (const part of msg.parts)
-        if (!part.settled) parts.push({ q: part.id, i: msg.id, k: part.number, pt: part.text, pp: part.priceMicros, s: part.smscId, d: part.possibleDuplicate });
+      for (const part of msg.parts) if (!part.settled) parts.push({ q: part.id, i: msg.id, k: part.number, pt: part.text, pp: part.priceMicros, s: part.smscId, d: part.possibleDuplicate });
     rows.push(row);
   }
-  const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? (c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {} : {});
+  const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? ((c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {}) : {});
   const result = await run(
     `WITH u AS (
        SELECT * FROM json_to_recordset($18::json)
@@ -100,8 +99,23 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
          WHERE (o.status = 'Queued' AND excluded.status <> 'Queued') OR (excluded.possible_duplicate AND NOT o.possible_duplicate))
      ${inserted ? "SELECT id::text FROM m WHERE inserted" : "SELECT"}`,
     [
-      c.accountId, c.applicationId, c.applicationName, c.id, c.name, c.from, c.flash, c.ttl, c.transcode, analysis,
-      c.callbackUrl, c.callbackStrategy, at, c.currency, createdAt, sentToCarrier.detailedStatus, sentToCarrier.description,
+      c.accountId,
+      c.applicationId,
+      c.applicationName,
+      c.id,
+      c.name,
+      c.from,
+      c.flash,
+      c.ttl,
+      c.transcode,
+      analysis,
+      c.callbackUrl,
+      c.callbackStrategy,
+      at,
+      c.currency,
+      createdAt,
+      sentToCarrier.detailedStatus,
+      sentToCarrier.description,
       JSON.stringify(rows),
       JSON.stringify(parts),
       first.body,

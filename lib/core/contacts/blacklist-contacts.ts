@@ -35,9 +35,7 @@ export async function unblacklistGroups(ctx: Ctx, accountId: string, service: Bl
  */
 export async function markContacts(ctx: Ctx, accountId: string, ids: string[], column: "groups" | "blacklisted_services", change: "add" | "remove", value: string): Promise<number> {
   const [set, unless] =
-    change === "add"
-      ? [`array_append(coalesce(${column}, '{}'), $3)`, `NOT coalesce(${column}, '{}') @> ARRAY[$3]::text[]`]
-      : [`array_remove(${column}, $3)`, `${column} @> ARRAY[$3]::text[]`];
+    change === "add" ? [`array_append(coalesce(${column}, '{}'), $3)`, `NOT coalesce(${column}, '{}') @> ARRAY[$3]::text[]`] : [`array_remove(${column}, $3)`, `${column} @> ARRAY[$3]::text[]`];
   return countUpdated(
     ctx,
     `UPDATE contacts SET ${column} = ${set}, updated_at = $4

@@ -42,9 +42,6 @@ export function toContactMember(row: ContactRow): ContactMember {
 /** Contacts of the account by id, as views (in no particular order). */
 export async function selectContacts(ctx: Ctx, accountId: string, ids: string[]): Promise<ContactRow[]> {
   if (!ids.length) return [];
-  const { rows } = await ctx.sql.query<ContactRow>(
-    `SELECT ${CONTACT_COLUMNS} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`,
-    [accountId, ids],
-  );
+  const { rows } = await ctx.sql.query<ContactRow>(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[])`, [accountId, ids]);
   return rows;
 }

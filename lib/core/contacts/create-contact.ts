@@ -16,8 +16,7 @@ export async function createContact(ctx: Ctx, accountId: string, input: unknown)
   if (!r.ok) failContactInput(r);
   const { groups = [], ...fields } = r.fields;
   await ensureGroupsExist(ctx, accountId, groups);
-  if (await ctx.db.contact.findUnique({ where: { accountId_mobile: { accountId, mobile: fields.mobile } }, select: { id: true } }))
-    mobileTaken(fields.mobile);
+  if (await ctx.db.contact.findUnique({ where: { accountId_mobile: { accountId, mobile: fields.mobile } }, select: { id: true } })) mobileTaken(fields.mobile);
   const now = ctx.now();
   try {
     const row = await ctx.db.contact.create({

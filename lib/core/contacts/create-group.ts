@@ -51,8 +51,7 @@ export async function createGroup(ctx: Ctx, accountId: string, input: CreateGrou
  * one statement; a taken name fails 409002005 with the name as value.
  */
 export async function tagNewGroup(ctx: Ctx, accountId: string, name: string, condition: string, params: unknown[]): Promise<number> {
-  if (isVirtualGroup(name) || (await ctx.db.contactGroup.findUnique({ where: { accountId_name: { accountId, name } }, select: { id: true } })))
-    groupExists(name);
+  if (isVirtualGroup(name) || (await ctx.db.contactGroup.findUnique({ where: { accountId_name: { accountId, name } }, select: { id: true } }))) groupExists(name);
   try {
     // Data-modifying CTEs must be at the top level, so this one counts its own rows.
     const { rows } = await ctx.sql.query<{ n: number | string }>(
@@ -86,11 +85,9 @@ function checkFilters(input: unknown, labelTypes: ReadonlyMap<string, unknown>):
     const { fieldName, searchTerm, searchOperator } = f as Record<string, unknown>;
     if (typeof fieldName !== "string" || !(Object.hasOwn(FIELD_COLUMNS, fieldName) || labelTypes.has(fieldName)))
       badFilters(`filters[${i}].fieldName must be a label name (firstName, lastName, mobile, email, country, vip or a custom label).`);
-    if ((typeof searchTerm !== "string" && typeof searchTerm !== "number") || String(searchTerm).trim() === "" || String(searchTerm).length > 200)
-      badFilters(`filters[${i}].searchTerm is required.`);
+    if ((typeof searchTerm !== "string" && typeof searchTerm !== "number") || String(searchTerm).trim() === "" || String(searchTerm).length > 200) badFilters(`filters[${i}].searchTerm is required.`);
     const op = searchOperator ?? "is";
-    if (!SEARCH_OPERATORS.includes(op as SearchOperator))
-      badFilters(`filters[${i}].searchOperator must be one of ${SEARCH_OPERATORS.join(", ")}.`);
+    if (!SEARCH_OPERATORS.includes(op as SearchOperator)) badFilters(`filters[${i}].searchOperator must be one of ${SEARCH_OPERATORS.join(", ")}.`);
     return { fieldName, searchTerm: String(searchTerm).trim(), searchOperator: op as SearchOperator };
   });
 }
@@ -106,10 +103,13 @@ function filterSql(filters: Required<GroupFilter>[], firstParam: number): { sql:
     }
     const like = f.searchTerm.replace(/[\\%_]/g, (c) => "\\" + c);
     const [pattern, negate] =
-      f.searchOperator === "contains" ? [`%${like}%`, false]
-      : f.searchOperator === "starts_with" ? [`${like}%`, false]
-      : f.searchOperator === "ends_with" ? [`%${like}`, false]
-      : [like, f.searchOperator === "is_not"];
+      f.searchOperator === "contains"
+        ? [`%${like}%`, false]
+        : f.searchOperator === "starts_with"
+          ? [`${like}%`, false]
+          : f.searchOperator === "ends_with"
+            ? [`%${like}`, false]
+            : [like, f.searchOperator === "is_not"];
     params.push(pattern);
     const p = `$${firstParam + params.length - 1}`;
     return negate ? `coalesce(${column}, '') NOT ILIKE ${p}` : `${column} ILIKE ${p}`;

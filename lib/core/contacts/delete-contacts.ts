@@ -16,10 +16,7 @@ export async function deleteContact(ctx: Ctx, accountId: string, id: string): Pr
 
 export async function deleteContacts(ctx: Ctx, accountId: string, ids: string[]): Promise<string[]> {
   const wanted = await requireContactIds(ctx, accountId, ids);
-  const { rows } = await ctx.sql.query<{ id: string }>(
-    `DELETE FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[]) RETURNING id`,
-    [accountId, wanted],
-  );
+  const { rows } = await ctx.sql.query<{ id: string }>(`DELETE FROM contacts WHERE account_id = $1 AND id = ANY($2::uuid[]) RETURNING id`, [accountId, wanted]);
   const deleted = new Set(rows.map((r) => r.id));
   return wanted.filter((id) => deleted.has(id));
 }

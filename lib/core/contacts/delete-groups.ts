@@ -4,17 +4,11 @@ import { fail } from "../errors.ts";
 import { ensureGroupsExist } from "./group-sql.ts";
 import { isVirtualGroup } from "./model.ts";
 
-export async function deleteGroups(
-  ctx: Ctx,
-  accountId: string,
-  names: string[],
-  options: { deleteContacts?: boolean } = {},
-): Promise<{ name: string; deletedContacts: boolean }[]> {
+export async function deleteGroups(ctx: Ctx, accountId: string, names: string[], options: { deleteContacts?: boolean } = {}): Promise<{ name: string; deletedContacts: boolean }[]> {
   const groups = [...new Set(names)];
   if (!groups.length) fail("validation", { message: "Validation Error!", property: "body", properties: { body: "Name at least one group" } });
   const builtIn = groups.find(isVirtualGroup);
-  if (builtIn)
-    fail("validation", { message: `Validation Error! ${builtIn} is built in and cannot be deleted.`, property: builtIn, properties: { [builtIn]: "cannot be deleted" } });
+  if (builtIn) fail("validation", { message: `Validation Error! ${builtIn} is built in and cannot be deleted.`, property: builtIn, properties: { [builtIn]: "cannot be deleted" } });
   await ensureGroupsExist(ctx, accountId, groups);
   const contacts = options.deleteContacts
     ? `DELETE FROM contacts WHERE account_id = $1 AND groups && $2::text[] RETURNING 1`

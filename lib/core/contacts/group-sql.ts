@@ -44,9 +44,6 @@ export function groupNotFound(name: string): never {
 /** How many contacts of the account are in the group. */
 export async function countMembers(ctx: Ctx, accountId: string, name: string): Promise<number> {
   const cond = inAnyGroupSql([name], 2);
-  const { rows } = await ctx.sql.query<{ n: number | string }>(
-    `SELECT count(*)::int AS n FROM contacts WHERE account_id = $1 AND ${cond.sql}`,
-    [accountId, ...cond.params],
-  );
+  const { rows } = await ctx.sql.query<{ n: number | string }>(`SELECT count(*)::int AS n FROM contacts WHERE account_id = $1 AND ${cond.sql}`, [accountId, ...cond.params]);
   return Number(rows[0]?.n ?? 0);
 }

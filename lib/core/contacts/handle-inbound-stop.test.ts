@@ -6,8 +6,7 @@ describe("isOptOut", () => {
     "treats %j as an opt-out",
     (text) => expect(isOptOut(text)).toBe(true),
   );
-  it.each(["", "  ", "Please stop", "don't stop", "START", "UNSTOP", "stopped", "the end is near", "HELP", "cancel my order"])(
-    "does not treat %j as an opt-out",
-    (text) => expect(isOptOut(text)).toBe(false),
+  it.each(["", "  ", "Please stop", "don't stop", "START", "UNSTOP", "stopped", "the end is near", "HELP", "cancel my order"])("does not treat %j as an opt-out", (text) =>
+    expect(isOptOut(text)).toBe(false),
   );
 });

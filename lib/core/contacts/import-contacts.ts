@@ -61,9 +61,7 @@ export async function importContacts(ctx: Ctx, accountId: string, rows: unknown[
 
   // Groups named by rows themselves must exist; a row naming an unknown one fails alone.
   const named = [...new Set(prepared.flatMap((p) => p.fields.groups))];
-  const known = new Set(
-    named.length ? (await ctx.db.contactGroup.findMany({ where: { accountId, name: { in: named } }, select: { name: true } })).map((g) => g.name) : [],
-  );
+  const known = new Set(named.length ? (await ctx.db.contactGroup.findMany({ where: { accountId, name: { in: named } }, select: { name: true } })).map((g) => g.name) : []);
 
   let updated = 0;
   const byMobile = new Map<string, ImportFields>();
@@ -93,8 +91,7 @@ export async function importContacts(ctx: Ctx, accountId: string, rows: unknown[
 function checkCountry(value: string | undefined): string | undefined {
   const v = value?.trim().toUpperCase();
   if (!v) return undefined;
-  if (!/^[A-Z]{2}$/.test(v))
-    fail("validation", { message: "Validation Error!", property: "defaultCountry", properties: { defaultCountry: "defaultCountry must be an ISO 3166-1 alpha-2 code" } });
+  if (!/^[A-Z]{2}$/.test(v)) fail("validation", { message: "Validation Error!", property: "defaultCountry", properties: { defaultCountry: "defaultCountry must be an ISO 3166-1 alpha-2 code" } });
   return v;
 }
 

@@ -27,11 +27,7 @@ const COLUMNS: Record<string, string> = {
 };
 
 /** `createdAt` holds each listed contact's creation time by id (the dashboard shows it). */
-export async function listContacts(
-  ctx: Ctx,
-  accountId: string,
-  input: ListContactsInput,
-): Promise<{ total: number; rows: ContactView[]; createdAt: Map<string, Date> }> {
+export async function listContacts(ctx: Ctx, accountId: string, input: ListContactsInput): Promise<{ total: number; rows: ContactView[]; createdAt: Map<string, Date> }> {
   const labelTypes = await loadLabelTypes(ctx, accountId);
   const params: unknown[] = [accountId];
   const where = ["account_id = $1"];

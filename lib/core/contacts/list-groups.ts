@@ -28,8 +28,7 @@ export async function listGroupsPage(ctx: Ctx, accountId: string, input: { page:
 }
 
 export async function getGroup(ctx: Ctx, accountId: string, name: string): Promise<GroupSize> {
-  if (!isVirtualGroup(name) && !(await ctx.db.contactGroup.findUnique({ where: { accountId_name: { accountId, name } }, select: { id: true } })))
-    groupNotFound(name);
+  if (!isVirtualGroup(name) && !(await ctx.db.contactGroup.findUnique({ where: { accountId_name: { accountId, name } }, select: { id: true } }))) groupNotFound(name);
   return groupSize(name, await countMembers(ctx, accountId, name));
 }
 
@@ -47,8 +46,7 @@ export async function groupSizes(ctx: Ctx, accountId: string, names: string[]): 
   );
   const r = rows[0];
   const out = new Map<string, number>();
-  for (const n of names)
-    out.set(n, n === GROUP_ALL ? Number(r?.all ?? 0) : n === GROUP_NOT_LISTED ? Number(r?.notListed ?? 0) : Number(r?.own?.[n] ?? 0));
+  for (const n of names) out.set(n, n === GROUP_ALL ? Number(r?.all ?? 0) : n === GROUP_NOT_LISTED ? Number(r?.notListed ?? 0) : Number(r?.own?.[n] ?? 0));
   return out;
 }
 

@@ -9,7 +9,17 @@ const labelTypes = new Map([
 describe("normalizeContactInput", () => {
   it("normalises a full contact: E.164 mobile, country from the number, trimmed names, loose vip", () => {
     const r = normalizeContactInput(
-      { mobile: "306912345678", firstName: "  Maria ", lastName: "Papadopoulou", email: " maria@example.gr ", vip: "true", labels: [{ name: "city", value: "Athens" }, { name: "age", value: "42" }] },
+      {
+        mobile: "306912345678",
+        firstName: "  Maria ",
+        lastName: "Papadopoulou",
+        email: " maria@example.gr ",
+        vip: "true",
+        labels: [
+          { name: "city", value: "Athens" },
+          { name: "age", value: "42" },
+        ],
+      },
       { labelTypes },
     );
     expect(r).toEqual({
@@ -57,7 +67,16 @@ describe("normalizeContactInput", () => {
       value: "shoe",
     });
     expect(
-      normalizeContactInput({ mobile: "306912345678", labels: [{ name: "city", value: "A" }, { name: "city", value: "B" }] }, { labelTypes }),
+      normalizeContactInput(
+        {
+          mobile: "306912345678",
+          labels: [
+            { name: "city", value: "A" },
+            { name: "city", value: "B" },
+          ],
+        },
+        { labelTypes },
+      ),
     ).toMatchObject({ ok: false, error: "duplicateContactLabels", value: "city" });
     expect(normalizeContactInput({ mobile: "306912345678", labels: [{ name: "age", value: "forty" }] }, { labelTypes })).toMatchObject({
       ok: false,

@@ -16,9 +16,7 @@ export interface ContactFields extends ContactBasics {
 /** Which catalog error the problem maps to: validation (400000000) or a label error of module 002. */
 export type ContactInputError = "validation" | "invalidLabels" | "labelNotFound" | "duplicateContactLabels";
 
-export type NormalizeResult<T> =
-  | { ok: true; fields: T }
-  | { ok: false; error: ContactInputError; errors: Record<string, string>; value?: string };
+export type NormalizeResult<T> = { ok: true; fields: T } | { ok: false; error: ContactInputError; errors: Record<string, string>; value?: string };
 
 export interface NormalizeOptions {
   /** The account's custom labels; without it label names are not checked and values are kept as text. */
@@ -36,8 +34,7 @@ const TEXT_VALUE_MAX = 1000;
 export function normalizeContactInput(input: unknown, options?: NormalizeOptions & { partial?: false }): NormalizeResult<ContactFields>;
 export function normalizeContactInput(input: unknown, options: NormalizeOptions & { partial: true }): NormalizeResult<Partial<ContactFields>>;
 export function normalizeContactInput(input: unknown, options: NormalizeOptions = {}): NormalizeResult<Partial<ContactFields>> {
-  if (!input || typeof input !== "object" || Array.isArray(input))
-    return { ok: false, error: "validation", errors: { body: "A contact object is required" } };
+  if (!input || typeof input !== "object" || Array.isArray(input)) return { ok: false, error: "validation", errors: { body: "A contact object is required" } };
   const src = input as Record<string, unknown>;
   const errors: Record<string, string> = {};
   const out: Partial<ContactFields> = {};
@@ -78,8 +75,7 @@ export function normalizeContactInput(input: unknown, options: NormalizeOptions 
         }
         if (value === undefined || value === null || value === "") continue;
         const v = labelValue(value, type);
-        if (v === null)
-          labelProblem("invalidLabels", `labels.${name}`, type === "Number" ? `${name} must be a number` : `${name} must be text`, name);
+        if (v === null) labelProblem("invalidLabels", `labels.${name}`, type === "Number" ? `${name} must be a number` : `${name} must be text`, name);
         else labels[name] = v;
       }
       out.labels = labels;
@@ -87,7 +83,7 @@ export function normalizeContactInput(input: unknown, options: NormalizeOptions 
   }
   const given = (key: string): unknown => {
     const v = src[key];
-    return v === undefined || v === null ? fromLabels[key] ?? undefined : v;
+    return v === undefined || v === null ? (fromLabels[key] ?? undefined) : v;
   };
   const present = (key: string) => {
     const v = given(key);
@@ -184,8 +180,7 @@ function labelItems(input: unknown): ({ name: string; value: unknown } | null)[]
       return { name: name.trim(), value };
     });
   // Also accepted: an object of name → value.
-  if (typeof input === "object" && input !== null)
-    return Object.entries(input).map(([name, value]) => (name.trim() ? { name: name.trim(), value } : null));
+  if (typeof input === "object" && input !== null) return Object.entries(input).map(([name, value]) => (name.trim() ? { name: name.trim(), value } : null));
   return null;
 }
 

@@ -28,8 +28,7 @@ export function prepareImportRow(input: unknown, options: PrepareOptions): Prepa
   if (!input || typeof input !== "object" || Array.isArray(input)) return { ok: false, value: "", reason: "The row is not a contact object" };
   const src = input as Record<string, unknown>;
   const mobile = src.mobile;
-  if (mobile === undefined || mobile === null || (typeof mobile === "string" && mobile.trim() === ""))
-    return { ok: false, value: "", reason: "No mobile number" };
+  if (mobile === undefined || mobile === null || (typeof mobile === "string" && mobile.trim() === "")) return { ok: false, value: "", reason: "No mobile number" };
 
   const row: Record<string, unknown> = { ...src };
   const country = typeof src.country === "string" && ALPHA2.test(src.country.trim()) ? src.country.trim().toUpperCase() : options.defaultCountry;

@@ -15,7 +15,10 @@ import { getGroup } from "./list-groups.ts";
 const db = useTestDatabase();
 
 async function rejection(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -33,7 +36,12 @@ describe("resolveGroupMembers and getContactsByIds", () => {
     expect(groups.get("Team")).toEqual([
       { id: maria.id, mobile: "+306912345678", country: "GR", firstName: "Maria", lastName: "", email: "", vip: false, labels: { city: "Athens" }, blacklistedServices: [] },
     ]);
-    expect(groups.get("All")!.map((c) => c.id).sort()).toEqual([maria.id, nikos.id].sort());
+    expect(
+      groups
+        .get("All")!
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([maria.id, nikos.id].sort());
     expect(groups.get("NotListed")!.map((c) => c.id)).toEqual([nikos.id]);
     const err = await rejection(resolveGroupMembers(ctx, account.id, ["Team", "Ghosts"]));
     expect(err.kind).toBe("groupNotFound");

@@ -11,10 +11,7 @@ export async function resolveGroupMembers(ctx: Ctx, accountId: string, groupName
   const out = new Map<string, ContactMember[]>(names.map((n) => [n, []]));
   if (!names.length) return out;
   const cond = inAnyGroupSql(names, 2);
-  const { rows } = await ctx.sql.query<ContactRow>(
-    `SELECT ${CONTACT_COLUMNS} FROM contacts WHERE account_id = $1 AND ${cond.sql} ORDER BY created_at, id`,
-    [accountId, ...cond.params],
-  );
+  const { rows } = await ctx.sql.query<ContactRow>(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE account_id = $1 AND ${cond.sql} ORDER BY created_at, id`, [accountId, ...cond.params]);
   for (const row of rows) {
     const member = toContactMember(row);
     const tags = row.groups ?? [];

@@ -14,10 +14,7 @@ const ownIds = `SELECT id FROM emails WHERE account_id = $1::uuid`;
 export async function listCaptured(ctx: Ctx, accountId: string, q: { page: number; size: number }) {
   const [{ rows: count }, { rows: ids }] = await Promise.all([
     ctx.sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM smtp_sink_messages WHERE email_id IN (${ownIds})`, [accountId]),
-    ctx.sql.query<{ id: string }>(
-      `SELECT id::text FROM smtp_sink_messages WHERE email_id IN (${ownIds}) ORDER BY received_at DESC LIMIT $2 OFFSET $3`,
-      [accountId, q.size, q.page * q.size],
-    ),
+    ctx.sql.query<{ id: string }>(`SELECT id::text FROM smtp_sink_messages WHERE email_id IN (${ownIds}) ORDER BY received_at DESC LIMIT $2 OFFSET $3`, [accountId, q.size, q.page * q.size]),
   ]);
   const rows = await ctx.db.smtpSinkMessage.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { receivedAt: "desc" } });
   return { total: Number(count[0]?.n ?? 0), rows: rows.map(summary) };

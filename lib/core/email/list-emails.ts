@@ -23,9 +23,6 @@ export function emailSummary(e: Email): EmailSummary {
 }
 
 export async function listEmails(ctx: Ctx, accountId: string, q: { page: number; size: number }) {
-  const [total, rows] = await Promise.all([
-    ctx.db.email.count({ where: { accountId } }),
-    ctx.db.email.findMany({ where: { accountId }, orderBy: { createdAt: "desc" }, ...pageWindow(q) }),
-  ]);
+  const [total, rows] = await Promise.all([ctx.db.email.count({ where: { accountId } }), ctx.db.email.findMany({ where: { accountId }, orderBy: { createdAt: "desc" }, ...pageWindow(q) })]);
   return { total, rows: rows.map(emailSummary) };
 }

@@ -36,14 +36,7 @@ const claim = `
 export async function claimIdempotencyKey(ctx: Ctx, input: IdempotencyClaim): Promise<ClaimResult> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.now().getTime();
-    const inserted = await ctx.sql.query(claim, [
-      input.applicationId,
-      input.key,
-      input.fingerprint,
-      new Date(now),
-      new Date(now - KEY_RETENTION_MS),
-      new Date(now - LOCK_TIMEOUT_MS),
-    ]);
+    const inserted = await ctx.sql.query(claim, [input.applicationId, input.key, input.fingerprint, new Date(now), new Date(now - KEY_RETENTION_MS), new Date(now - LOCK_TIMEOUT_MS)]);
     if (inserted.rows.length) return { kind: "claimed" };
     const { rows } = await ctx.sql.query<{ fingerprint: string; status: number | null; body: string | null }>(
       "SELECT fingerprint, status, body FROM idempotency_keys WHERE application_id = $1 AND key = $2",

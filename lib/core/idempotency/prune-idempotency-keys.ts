@@ -5,10 +5,9 @@ import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { KEY_RETENTION_MS } from "./claim-idempotency-key.ts";
 
 export async function pruneIdempotencyKeys(ctx: Ctx): Promise<number> {
-  const { rows } = await ctx.sql.query<{ n: number }>(
-    "WITH gone AS (DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone",
-    [new Date(ctx.now().getTime() - KEY_RETENTION_MS)],
-  );
+  const { rows } = await ctx.sql.query<{ n: number }>("WITH gone AS (DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone", [
+    new Date(ctx.now().getTime() - KEY_RETENTION_MS),
+  ]);
   return rows[0]?.n ?? 0;
 }
 

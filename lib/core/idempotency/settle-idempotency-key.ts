@@ -3,12 +3,7 @@
 import type { Ctx } from "../context.ts";
 
 export async function recordIdempotentAnswer(ctx: Ctx, input: { applicationId: string; key: string; status: number; body: string }) {
-  await ctx.sql.query("UPDATE idempotency_keys SET status = $3, body = $4 WHERE application_id = $1 AND key = $2", [
-    input.applicationId,
-    input.key,
-    input.status,
-    input.body,
-  ]);
+  await ctx.sql.query("UPDATE idempotency_keys SET status = $3, body = $4 WHERE application_id = $1 AND key = $2", [input.applicationId, input.key, input.status, input.body]);
 }
 
 export async function releaseIdempotencyKey(ctx: Ctx, input: { applicationId: string; key: string }) {

@@ -59,8 +59,7 @@ export async function listAvailableNumbers(ctx: Ctx, input: ListAvailableInput) 
     return `$${values.length}`;
   };
   const countries = input.filters.filter((f) => f.fieldName === "country");
-  if (countries.length === 0)
-    fail("validation", { message: "country is required: give an ISO 3166-1 alpha-2 code such as US or GR.", property: "country", properties: { country: "Required" } });
+  if (countries.length === 0) fail("validation", { message: "country is required: give an ISO 3166-1 alpha-2 code such as US or GR.", property: "country", properties: { country: "Required" } });
   const countryIsNorthAmerican = countries.every((f) => (f.searchOperator ?? "is") === "is" && northAmerica.has(f.searchTerm.trim().toUpperCase()));
   for (const f of input.filters) {
     const op = f.searchOperator ?? "is";
@@ -74,7 +73,7 @@ export async function listAvailableNumbers(ctx: Ctx, input: ListAvailableInput) 
       case "msisdn": {
         const digits = term.replace(/[^\d]/g, "");
         if (!digits) fail("validation", { message: "An msisdn search term needs digits.", property: "msisdn" });
-        const value = op === "is" ? normalizeMsisdn(term) ?? "+" + digits : op === "starts_with" ? "+" + digits : digits;
+        const value = op === "is" ? (normalizeMsisdn(term) ?? "+" + digits) : op === "starts_with" ? "+" + digits : digits;
         const l = like(op, value);
         where.push(`n.msisdn ${l.sql} ${param(l.value)}`);
         break;

@@ -17,10 +17,7 @@ export type Cost = { price: number; currency: string };
 export const cost = (micros: bigint, currency: string): Cost => ({ price: fromMicros(micros), currency });
 
 /** The monthly, activation and inbound costs of a catalogue row in the account's currency. */
-export function numberCosts(
-  row: { monthlyMicros: bigint; activationMicros: bigint; inboundSmsMicros: bigint; inboundVoiceMicros: bigint; services: string[] },
-  currency: string,
-) {
+export function numberCosts(row: { monthlyMicros: bigint; activationMicros: bigint; inboundSmsMicros: bigint; inboundVoiceMicros: bigint; services: string[] }, currency: string) {
   const monthly = convertMicros(row.monthlyMicros, currency);
   const activation = convertMicros(row.activationMicros, currency);
   const inboundCosts = row.services.map((service) => ({

@@ -54,8 +54,16 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
         if (!locked || locked.status !== "InProgress") return;
         const at = ctx.now();
         await insertSmsStep(ctx, tx, {
-          id: messageId, flowId, accountId: flow.accountId, seq, role: "failover", phoneNumber: step.to.replace(/^\+/, ""),
-          label: step.label, failoverFrom: from?.id ?? null, ttlSeconds: step.ttl, createdAt: at,
+          id: messageId,
+          flowId,
+          accountId: flow.accountId,
+          seq,
+          role: "failover",
+          phoneNumber: step.to.replace(/^\+/, ""),
+          label: step.label,
+          failoverFrom: from?.id ?? null,
+          ttlSeconds: step.ttl,
+          createdAt: at,
         });
         await ctx.enqueue(tx, otpQueues.stepTimeout, { stepId: messageId }, { startAfter: new Date(at.getTime() + step.ttl * 1000) });
         await flowEvent(ctx, tx, flowId, messageId, "queued", `Failed over to SMS from ${from?.channel ?? "the previous step"}`);

@@ -38,7 +38,7 @@ export async function applyViberStatus(ctx: Ctx, report: ViberStatusReport): Pro
       data: {
         status: change.status,
         detailedStatus: change.detailed,
-        errorMessage: success ? null : report.description ?? change.description,
+        errorMessage: success ? null : (report.description ?? change.description),
         finalAt: step.finalAt ?? report.at,
         ...(success && !step.deliveredAt ? { deliveredAt: report.at } : {}),
         priceShown: true,

@@ -7,10 +7,7 @@ import type { FlowSummary } from "../../schemas/otp.ts";
 
 export async function listFlows(ctx: Ctx, accountId: string, q: { page: number; size: number; status?: string }): Promise<{ total: number; rows: FlowSummary[] }> {
   const where = { accountId, ...(q.status ? { status: q.status } : {}) };
-  const [total, flows] = await Promise.all([
-    ctx.db.otpFlow.count({ where }),
-    ctx.db.otpFlow.findMany({ where, orderBy: { createdAt: "desc" }, ...pageWindow(q) }),
-  ]);
+  const [total, flows] = await Promise.all([ctx.db.otpFlow.count({ where }), ctx.db.otpFlow.findMany({ where, orderBy: { createdAt: "desc" }, ...pageWindow(q) })]);
   const steps = await ctx.db.otpStep.findMany({ where: { flowId: { in: flows.map((f) => f.id) } }, orderBy: { seq: "asc" } });
   return {
     total,

@@ -28,7 +28,16 @@ describe("failover plan", () => {
 
   it("refuses duplicate orders, different pins, an SMS without sender or text, and a text without the code", () => {
     expect(refused(() => buildPlan({ flow: [viber, { ...sms, order: 1 }] }))).toEqual({ kind: "validation", property: "flow[1].order" });
-    expect(refused(() => buildPlan({ flow: [{ ...viber, pin: "1234" }, { ...sms, pin: "9999" }] }))).toMatchObject({ kind: "validation", property: "flow" });
+    expect(
+      refused(() =>
+        buildPlan({
+          flow: [
+            { ...viber, pin: "1234" },
+            { ...sms, pin: "9999" },
+          ],
+        }),
+      ),
+    ).toMatchObject({ kind: "validation", property: "flow" });
     expect(refused(() => buildPlan({ flow: [{ ...sms, from: undefined }] }))).toMatchObject({ property: "flow[0].from" });
     expect(refused(() => buildPlan({ flow: [{ ...sms, message: { body: "no code" } }] }))).toMatchObject({ property: "flow[0].message.body" });
     expect(buildPlan({ flow: [{ ...sms, pin: "4321", message: { body: "Your code is 4321" } }] }).pin).toBe("4321");

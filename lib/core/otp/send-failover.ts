@@ -64,8 +64,16 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
     await ctx.db.$transaction(async (tx) => {
       await tx.otpFlow.create({ data: flowData });
       await insertSmsStep(ctx, tx, {
-        id: messageId, flowId, accountId: input.accountId, seq: 0, role: "primary", phoneNumber: flowData.phoneNumber,
-        label: first.label, failoverFrom: null, ttlSeconds: first.ttl, createdAt: now,
+        id: messageId,
+        flowId,
+        accountId: input.accountId,
+        seq: 0,
+        role: "primary",
+        phoneNumber: flowData.phoneNumber,
+        label: first.label,
+        failoverFrom: null,
+        ttlSeconds: first.ttl,
+        createdAt: now,
       });
       await ctx.enqueue(tx, otpQueues.stepTimeout, { stepId: messageId }, { startAfter: new Date(now.getTime() + first.ttl * 1000) });
       await flowEvent(ctx, tx, flowId, messageId, "queued", "Flow started; the code goes over SMS first");

@@ -39,7 +39,15 @@ export const sendViberStep = defineJob({
       });
       if (!moved.count) return;
       if (step.priceMicros > 0n)
-        await creditAccount(tx, { accountId: step.accountId, amountMicros: step.priceMicros, kind: "Refund", source: "Usage", description: `Refund: Viber OTP to +${step.phoneNumber} was refused`, reference: stepId, at });
+        await creditAccount(tx, {
+          accountId: step.accountId,
+          amountMicros: step.priceMicros,
+          kind: "Refund",
+          source: "Usage",
+          description: `Refund: Viber OTP to +${step.phoneNumber} was refused`,
+          reference: stepId,
+          at,
+        });
       await tx.otpStep.update({ where: { id: stepId }, data: { priceMicros: 0n, priceShown: true } });
       await flowEvent(ctx, tx, flow.id, stepId, "failed", `The Viber provider refused the message: ${result.error}`);
       await ctx.enqueue(tx, otpQueues.failover, { flowId: flow.id, fromSeq: step.seq }, { singletonKey: `${flow.id}:${step.seq}` });

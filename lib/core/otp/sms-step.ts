@@ -71,16 +71,15 @@ export async function insertSmsStep(
 }
 
 /** Sends the step's SMS (or finds the one an earlier attempt of this job sent) and returns its id. */
-export async function sendStepSms(
-  ctx: Ctx,
-  input: { flowId: string; accountId: string; currency: string; seq: number; step: PlanStep; code: string; again?: boolean },
-): Promise<string> {
+export async function sendStepSms(ctx: Ctx, input: { flowId: string; accountId: string; currency: string; seq: number; step: PlanStep; code: string; again?: boolean }): Promise<string> {
   const label = otpSmsLabel(input.flowId, input.seq, input.step.label);
   if (input.again) {
-    const { rows } = await ctx.sql.query<{ id: string }>(
-      `SELECT id::text FROM messages WHERE account_id = $1::uuid AND "to" = $2 AND (label = $3 OR label LIKE $4) LIMIT 1`,
-      [input.accountId, input.step.to, label.split(" ")[0], `${label.split(" ")[0]} %`],
-    );
+    const { rows } = await ctx.sql.query<{ id: string }>(`SELECT id::text FROM messages WHERE account_id = $1::uuid AND "to" = $2 AND (label = $3 OR label LIKE $4) LIMIT 1`, [
+      input.accountId,
+      input.step.to,
+      label.split(" ")[0],
+      `${label.split(" ")[0]} %`,
+    ]);
     if (rows[0]) return rows[0].id;
   }
   // The receipt hook enqueues otp.sms-status inside the receipt's transaction: the queue must exist.

@@ -18,7 +18,14 @@ export async function verifyCode(ctx: Ctx, input: { accountId: string; flowId: s
   if (!rows[0]) fail("otpTooManyAttempts", { property: "code" });
   const verified = codeMatches(flow.id, input.code.trim(), flow.codeHash);
   if (verified) await ctx.db.otpFlow.update({ where: { id: flow.id }, data: { verifiedAt: now } });
-  await ctx.db.otpEvent.create({ data: { flowId: flow.id, status: verified ? "verified" : "wrong code", description: verified ? "The code was verified" : `A wrong code was entered (try ${rows[0].attempts} of ${flow.maxAttempts})`, at: now } });
+  await ctx.db.otpEvent.create({
+    data: {
+      flowId: flow.id,
+      status: verified ? "verified" : "wrong code",
+      description: verified ? "The code was verified" : `A wrong code was entered (try ${rows[0].attempts} of ${flow.maxAttempts})`,
+      at: now,
+    },
+  });
   return {
     flowId: flow.id,
     verified,

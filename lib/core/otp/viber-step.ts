@@ -6,15 +6,10 @@ import { chargeAccount } from "../accounts/charge-account.ts";
 import type { PlanStep } from "./plan.ts";
 import { otpQueues } from "./otp-queues.ts";
 
-export async function createViberStep(
-  ctx: Ctx,
-  tx: Tx,
-  input: { flowId: string; accountId: string; seq: number; step: PlanStep; priceMicros: bigint; failoverFrom: string | null },
-): Promise<string> {
+export async function createViberStep(ctx: Ctx, tx: Tx, input: { flowId: string; accountId: string; seq: number; step: PlanStep; priceMicros: bigint; failoverFrom: string | null }): Promise<string> {
   const id = crypto.randomUUID();
   const at = ctx.now();
-  if (input.priceMicros > 0n)
-    await chargeAccount(tx, { accountId: input.accountId, amountMicros: input.priceMicros, description: `Viber OTP to ${input.step.to}`, reference: id, at });
+  if (input.priceMicros > 0n) await chargeAccount(tx, { accountId: input.accountId, amountMicros: input.priceMicros, description: `Viber OTP to ${input.step.to}`, reference: id, at });
   await tx.otpStep.create({
     data: {
       id,

@@ -41,9 +41,7 @@ export async function chooseSender(ctx: Ctx, pool: NumberPool, recipient: { e164
       ORDER BY coalesce(r.next_send_at, '-infinity'::timestamptz), pn.added_at, pn.msisdn`,
     [pool.id],
   );
-  const sticky = pool.sticky
-    ? await ctx.db.poolStickySender.findUnique({ where: { poolId_recipient: { poolId: pool.id, recipient: recipient.e164 } }, select: { msisdn: true } })
-    : null;
+  const sticky = pool.sticky ? await ctx.db.poolStickySender.findUnique({ where: { poolId_recipient: { poolId: pool.id, recipient: recipient.e164 } }, select: { msisdn: true } }) : null;
   const choice = pickSender(pool, members, recipient.country, sticky?.msisdn ?? null);
   if (!choice) fail("poolHasNoNumber");
   if (pool.sticky && choice.reason !== "sticky") {

@@ -9,5 +9,13 @@ export async function listPools(ctx: Ctx, input: { accountId: string; page: numb
     ctx.db.numberPool.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: input.page * input.size, take: input.size }),
   ]);
   const members = await ctx.db.poolNumber.findMany({ where: { poolId: { in: pools.map((p) => p.id) } }, orderBy: { addedAt: "asc" } });
-  return { total, content: pools.map((p) => poolResource(p, members.filter((m) => m.poolId === p.id).map((m) => m.msisdn))) };
+  return {
+    total,
+    content: pools.map((p) =>
+      poolResource(
+        p,
+        members.filter((m) => m.poolId === p.id).map((m) => m.msisdn),
+      ),
+    ),
+  };
 }

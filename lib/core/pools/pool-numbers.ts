@@ -28,6 +28,5 @@ export async function checkJoinable(db: Ctx["db"] | Tx, accountId: string, poolI
 export async function requireNotInOtherPool(db: Ctx["db"] | Tx, poolId: string | null, msisdns: string[]): Promise<void> {
   if (!msisdns.length) return;
   const taken = await db.poolNumber.findMany({ where: { msisdn: { in: msisdns }, ...(poolId ? { NOT: { poolId } } : {}) }, select: { msisdn: true, poolId: true } });
-  if (taken.length)
-    fail("numberInOtherPool", { message: `${taken.map((t) => `${t.msisdn} is in pool ${t.poolId}`).join("; ")}.`, property: taken.map((t) => t.msisdn) });
+  if (taken.length) fail("numberInOtherPool", { message: `${taken.map((t) => `${t.msisdn} is in pool ${t.poolId}`).join("; ")}.`, property: taken.map((t) => t.msisdn) });
 }

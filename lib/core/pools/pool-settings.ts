@@ -38,8 +38,7 @@ export function poolColumns(s: SmsSettingsInput, mode: "create" | "update", allo
   }
   if (s.defaultCountry !== undefined) {
     const c = s.defaultCountry.trim().toUpperCase();
-    if (c !== "" && !Object.hasOwn(countries, c))
-      fail("validation", { message: "smsSettings.defaultCountry must be an ISO 3166-1 alpha-2 code such as GR.", property: "smsSettings.defaultCountry" });
+    if (c !== "" && !Object.hasOwn(countries, c)) fail("validation", { message: "smsSettings.defaultCountry must be an ISO 3166-1 alpha-2 code such as GR.", property: "smsSettings.defaultCountry" });
     out.defaultCountry = c;
   }
   if (s.alphanumericSenderId !== undefined) {

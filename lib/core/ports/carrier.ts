@@ -65,7 +65,7 @@ export interface Carrier {
   /** deliver_sm is acknowledged only after the handler resolves (a crash doesn't lose a receipt: the SMSC redelivers). */
   onReceipt(handler: (r: DeliveryReceipt) => Promise<void>): void;
   onInbound(handler: (m: InboundMessage) => Promise<void>): void;
-  stats(): { binds: number; connected: number; inFlight: number; window?: number; /** Per bind; absent or Infinity: no limit. */ submitsPerSecond?: number };
+  stats(): { binds: number; connected: number; inFlight: number; window?: number /** Per bind; absent or Infinity: no limit. */; submitsPerSecond?: number };
   close(): Promise<void>;
 }
 

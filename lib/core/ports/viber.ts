@@ -12,9 +12,7 @@ export interface ViberOtpMessage {
   templateId?: string;
 }
 
-export type ViberSendResult =
-  | { ok: true; providerMessageId: string }
-  | { ok: false; error: string; retryable: boolean };
+export type ViberSendResult = { ok: true; providerMessageId: string } | { ok: false; error: string; retryable: boolean };
 
 /** Viber's final statuses, as providers report them. */
 export type ViberReportStatus = "DELIVERED" | "SEEN" | "EXPIRED" | "FAILED" | "UNDELIVERED";

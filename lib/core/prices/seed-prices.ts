@@ -9,12 +9,7 @@ export async function seedPrices(ctx: Ctx): Promise<number> {
     defaultSmsPrices.flatMap(([iso, mcc, country, networks]) => {
       const average = networks.reduce((s, [, , p]) => s + p, 0) / networks.length;
       const countryWide = { service: "Sms", mcc, mnc: "", iso, country, network: "", currency, priceMicros: toMicros(average * rate) };
-      return [
-        countryWide,
-        ...networks
-          .filter(([mnc]) => mnc)
-          .map(([mnc, network, price]) => ({ ...countryWide, mnc, network, priceMicros: toMicros(price * rate) })),
-      ];
+      return [countryWide, ...networks.filter(([mnc]) => mnc).map(([mnc, network, price]) => ({ ...countryWide, mnc, network, priceMicros: toMicros(price * rate) }))];
     }),
   );
   const { count } = await ctx.db.price.createMany({ data, skipDuplicates: true });

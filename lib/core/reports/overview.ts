@@ -210,10 +210,10 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
   const fullEnd = floorHour(toMs);
   const rolled: number[] = [];
   if (firstFull < fullEnd) {
-    const { rows } = await ctx.sql.query<{ hour: Date | string }>(
-      `SELECT hour FROM report_rollups WHERE hour >= $1 AND hour < $2 AND computed_at >= hour + interval '1 hour' ORDER BY hour`,
-      [new Date(firstFull), new Date(fullEnd)],
-    );
+    const { rows } = await ctx.sql.query<{ hour: Date | string }>(`SELECT hour FROM report_rollups WHERE hour >= $1 AND hour < $2 AND computed_at >= hour + interval '1 hour' ORDER BY hour`, [
+      new Date(firstFull),
+      new Date(fullEnd),
+    ]);
     rolled.push(...rows.map((r) => new Date(r.hour).getTime()));
   }
   // The live ranges: the period minus the rolled-up hours, contiguous pieces merged.
@@ -243,10 +243,10 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
       : null,
     rolled.length
       ? ctx.sql
-          .query<{ bucket: number; n: string | number }>(
-            `SELECT bucket, sum(parts) AS n FROM report_hour_latency WHERE account_id = $1 AND hour = ANY($2::timestamptz[]) GROUP BY bucket`,
-            [accountId, rolledHours],
-          )
+          .query<{ bucket: number; n: string | number }>(`SELECT bucket, sum(parts) AS n FROM report_hour_latency WHERE account_id = $1 AND hour = ANY($2::timestamptz[]) GROUP BY bucket`, [
+            accountId,
+            rolledHours,
+          ])
           .then((r) => r.rows.forEach((x) => (histogram[Number(x.bucket)] += Number(x.n))))
       : null,
     ...live.map(async ([a, b], i) => {

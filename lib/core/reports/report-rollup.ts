@@ -66,10 +66,7 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
           GROUP BY 1, 3`,
         [start, end],
       );
-      await sql.query(`INSERT INTO report_rollups (hour, computed_at) VALUES ($1, $2) ON CONFLICT (hour) DO UPDATE SET computed_at = EXCLUDED.computed_at`, [
-        start,
-        ctx.now(),
-      ]);
+      await sql.query(`INSERT INTO report_rollups (hour, computed_at) VALUES ($1, $2) ON CONFLICT (hour) DO UPDATE SET computed_at = EXCLUDED.computed_at`, [start, ctx.now()]);
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -89,15 +86,10 @@ export async function rollUpDue(ctx: Ctx, budgetMs = 20_000): Promise<{ computed
   const oldest = current - BACKFILL_DAYS * 24 * HOUR_MS;
   // The oldest part decides how far back there is anything to fill in (each account's oldest
   // from its (account_id, created_at) index: no scan of the table).
-  const first = await ctx.sql.query<{ t: Date | string | null }>(
-    `SELECT min(t) AS t FROM (SELECT (SELECT min(created_at) FROM message_parts p WHERE p.account_id = a.id) AS t FROM accounts a) f`,
-  );
+  const first = await ctx.sql.query<{ t: Date | string | null }>(`SELECT min(t) AS t FROM (SELECT (SELECT min(created_at) FROM message_parts p WHERE p.account_id = a.id) AS t FROM accounts a) f`);
   const firstPart = first.rows[0]?.t ? floorHour(new Date(first.rows[0].t).getTime()) : current;
   const from = Math.max(oldest, firstPart);
-  const { rows } = await ctx.sql.query<{ hour: Date | string; computed_at: Date | string }>(
-    `SELECT hour, computed_at FROM report_rollups WHERE hour >= $1`,
-    [new Date(from)],
-  );
+  const { rows } = await ctx.sql.query<{ hour: Date | string; computed_at: Date | string }>(`SELECT hour, computed_at FROM report_rollups WHERE hour >= $1`, [new Date(from)]);
   const computedAt = new Map(rows.map((r) => [new Date(r.hour).getTime(), new Date(r.computed_at).getTime()]));
   const due: number[] = [];
   for (let h = current - HOUR_MS; h >= from; h -= HOUR_MS) {

@@ -29,18 +29,133 @@ export interface SeedMessagesOptions {
 
 /** Country, number prefix, digits after it, MCC and its networks (MNC, name). */
 export const seedCountries = [
-  { iso: "GR", prefix: "+3069", digits: 8, mcc: "202", networks: [["01", "Cosmote"], ["05", "Vodafone"], ["10", "Nova"]] },
-  { iso: "GB", prefix: "+447", digits: 9, mcc: "234", networks: [["10", "O2"], ["15", "Vodafone"], ["30", "EE"]] },
-  { iso: "DE", prefix: "+4915", digits: 9, mcc: "262", networks: [["01", "Telekom"], ["02", "Vodafone"], ["03", "O2"]] },
-  { iso: "FR", prefix: "+336", digits: 8, mcc: "208", networks: [["01", "Orange"], ["10", "SFR"], ["20", "Bouygues"]] },
-  { iso: "IT", prefix: "+393", digits: 9, mcc: "222", networks: [["01", "TIM"], ["10", "Vodafone"], ["88", "WindTre"]] },
-  { iso: "ES", prefix: "+346", digits: 8, mcc: "214", networks: [["01", "Vodafone"], ["03", "Orange"], ["07", "Movistar"]] },
-  { iso: "NL", prefix: "+316", digits: 8, mcc: "204", networks: [["04", "Vodafone"], ["08", "KPN"], ["16", "Odido"]] },
-  { iso: "US", prefix: "+1415", digits: 7, mcc: "310", networks: [["260", "T-Mobile"], ["410", "AT&T"]] },
-  { iso: "CY", prefix: "+3579", digits: 7, mcc: "280", networks: [["01", "Cyta"], ["10", "Epic"]] },
-  { iso: "RO", prefix: "+407", digits: 8, mcc: "226", networks: [["01", "Vodafone"], ["10", "Orange"]] },
-  { iso: "PT", prefix: "+3519", digits: 8, mcc: "268", networks: [["01", "Vodafone"], ["06", "MEO"]] },
-  { iso: "BG", prefix: "+3598", digits: 8, mcc: "284", networks: [["01", "A1"], ["05", "Yettel"]] },
+  {
+    iso: "GR",
+    prefix: "+3069",
+    digits: 8,
+    mcc: "202",
+    networks: [
+      ["01", "Cosmote"],
+      ["05", "Vodafone"],
+      ["10", "Nova"],
+    ],
+  },
+  {
+    iso: "GB",
+    prefix: "+447",
+    digits: 9,
+    mcc: "234",
+    networks: [
+      ["10", "O2"],
+      ["15", "Vodafone"],
+      ["30", "EE"],
+    ],
+  },
+  {
+    iso: "DE",
+    prefix: "+4915",
+    digits: 9,
+    mcc: "262",
+    networks: [
+      ["01", "Telekom"],
+      ["02", "Vodafone"],
+      ["03", "O2"],
+    ],
+  },
+  {
+    iso: "FR",
+    prefix: "+336",
+    digits: 8,
+    mcc: "208",
+    networks: [
+      ["01", "Orange"],
+      ["10", "SFR"],
+      ["20", "Bouygues"],
+    ],
+  },
+  {
+    iso: "IT",
+    prefix: "+393",
+    digits: 9,
+    mcc: "222",
+    networks: [
+      ["01", "TIM"],
+      ["10", "Vodafone"],
+      ["88", "WindTre"],
+    ],
+  },
+  {
+    iso: "ES",
+    prefix: "+346",
+    digits: 8,
+    mcc: "214",
+    networks: [
+      ["01", "Vodafone"],
+      ["03", "Orange"],
+      ["07", "Movistar"],
+    ],
+  },
+  {
+    iso: "NL",
+    prefix: "+316",
+    digits: 8,
+    mcc: "204",
+    networks: [
+      ["04", "Vodafone"],
+      ["08", "KPN"],
+      ["16", "Odido"],
+    ],
+  },
+  {
+    iso: "US",
+    prefix: "+1415",
+    digits: 7,
+    mcc: "310",
+    networks: [
+      ["260", "T-Mobile"],
+      ["410", "AT&T"],
+    ],
+  },
+  {
+    iso: "CY",
+    prefix: "+3579",
+    digits: 7,
+    mcc: "280",
+    networks: [
+      ["01", "Cyta"],
+      ["10", "Epic"],
+    ],
+  },
+  {
+    iso: "RO",
+    prefix: "+407",
+    digits: 8,
+    mcc: "226",
+    networks: [
+      ["01", "Vodafone"],
+      ["10", "Orange"],
+    ],
+  },
+  {
+    iso: "PT",
+    prefix: "+3519",
+    digits: 8,
+    mcc: "268",
+    networks: [
+      ["01", "Vodafone"],
+      ["06", "MEO"],
+    ],
+  },
+  {
+    iso: "BG",
+    prefix: "+3598",
+    digits: 8,
+    mcc: "284",
+    networks: [
+      ["01", "A1"],
+      ["05", "Yettel"],
+    ],
+  },
 ] as const;
 
 const bodies = [
@@ -66,7 +181,10 @@ export async function seedMessages(sql: Pick<Sql, "query">, o: SeedMessagesOptio
   const spanMs = o.days * 86_400_000;
   // The seed's own tables of countries, networks and bodies, as SQL values lists.
   const countryRows = seedCountries
-    .map((c, i) => `(${i}, '${c.iso}', '${c.prefix}', ${c.digits}, '${c.mcc}', ARRAY[${c.networks.map(([m]) => `'${m}'`).join(",")}], ARRAY[${c.networks.map(([, n]) => `'${n.replace(/'/g, "''")}'`).join(",")}])`)
+    .map(
+      (c, i) =>
+        `(${i}, '${c.iso}', '${c.prefix}', ${c.digits}, '${c.mcc}', ARRAY[${c.networks.map(([m]) => `'${m}'`).join(",")}], ARRAY[${c.networks.map(([, n]) => `'${n.replace(/'/g, "''")}'`).join(",")}])`,
+    )
     .join(",\n");
   const bodyRows = bodies.map((b, i) => `(${i}, '${b.replace(/'/g, "''")}')`).join(",");
   // Ids derive from the run, so a second seed into the same account adds rather than collides;

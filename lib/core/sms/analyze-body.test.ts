@@ -134,17 +134,68 @@ describe("grapheme counting (UCS-2 characters)", () => {
   // non-pictographs, odd runs of regional indicators, modifiers on letters, tags, keycaps, and
   // script-specific joiners (Devanagari virama, Thai, Hangul jamo) handed to Intl.Segmenter.
   const atoms = [
-    "a", "é", " ", "\n", "\r", "\r\n", "\f", "你", "😀", "👍", "❤", "☺", "©", "#", "1", "\u0301", "\u0308", "\u20e3", "\ufe0f", "\ufe0e",
-    "\u200d", "\u200c", "\u200b", "\u00ad", "\u00a0", "α", "’", "…", "ç", "🏽", "🇫", "🇷", "🇬", "👩", "💻", "🏴", "\u{e0067}", "\u{e007f}", "🫶", "😶", "🌫",
-    "क", "\u094d", "ष", "\u093f", "ก", "\u0e33", "\u1100", "\u1161", "\u11a8", "가", "\u0600", "\u{1d165}", "\u2028", "\ud800",
+    "a",
+    "é",
+    " ",
+    "\n",
+    "\r",
+    "\r\n",
+    "\f",
+    "你",
+    "😀",
+    "👍",
+    "❤",
+    "☺",
+    "©",
+    "#",
+    "1",
+    "\u0301",
+    "\u0308",
+    "\u20e3",
+    "\ufe0f",
+    "\ufe0e",
+    "\u200d",
+    "\u200c",
+    "\u200b",
+    "\u00ad",
+    "\u00a0",
+    "α",
+    "’",
+    "…",
+    "ç",
+    "🏽",
+    "🇫",
+    "🇷",
+    "🇬",
+    "👩",
+    "💻",
+    "🏴",
+    "\u{e0067}",
+    "\u{e007f}",
+    "🫶",
+    "😶",
+    "🌫",
+    "क",
+    "\u094d",
+    "ष",
+    "\u093f",
+    "ก",
+    "\u0e33",
+    "\u1100",
+    "\u1161",
+    "\u11a8",
+    "가",
+    "\u0600",
+    "\u{1d165}",
+    "\u2028",
+    "\ud800",
   ];
   const inlineAtoms = atoms.slice(0, atoms.indexOf("क"));
-  const intlCount = (s: string) =>
-    [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].reduce((n, { segment }) => n + (segment === "\r\n" ? 2 : 1), 0);
+  const intlCount = (s: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].reduce((n, { segment }) => n + (segment === "\r\n" ? 2 : 1), 0);
 
   it("agrees with Intl.Segmenter on 20 000 random hostile sequences", () => {
     let seed = 42;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let t = 0; t < 20_000; t++) {
       let body = "你";
       const len = 1 + Math.floor(random() * 12);
@@ -179,9 +230,7 @@ describe("transcoding", () => {
   });
 
   it("transcodes French, Italian and German accents and typography", () => {
-    expect(transcodeBody("Ça va très bien, l’été à Noël… « oui » — ç’est œuvre")).toBe(
-      "Ça va très bien, l'été à Noel... \" oui \" - Ç'est oeuvre",
-    );
+    expect(transcodeBody("Ça va très bien, l’été à Noël… « oui » — ç’est œuvre")).toBe("Ça va très bien, l'été à Noel... \" oui \" - Ç'est oeuvre");
     expect(transcodeBody("âêëîïôûÿ ÂÊËÎÏÔÛŸ Œ")).toBe("aeeiiouy AEEIIOUY OE");
     expect(transcodeBody("Perché così? Ciò è più À È Ì Ò Ù á í ó ú")).toBe("Perché così? Ciò è più A E I O U a i o u");
     expect(transcodeBody("GROẞE Straße „Grüße“ – ‚ja‘")).toBe("GROSSE Straße \"Grüße\" - 'ja'");
@@ -224,9 +273,7 @@ describe("transcoding", () => {
   });
 
   it("maps only to GSM-7 text", () => {
-    const all =
-      "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώϊϋΐΰΆΈΉΊΌΎΏΪΫ\u037e\u0387\u00b7\u2126" +
-      "âêëîïôûÿçœÂÊËÎÏÔÛŸŒ«»‹›áíóúÁÍÓÚÀÈÌÒÙẞ‘’‚‛′“”„‟″‐‑‒–—―−…\u00a0\u2007\u2009\u202f\u00ad\u212b";
+    const all = "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώϊϋΐΰΆΈΉΊΌΎΏΪΫ\u037e\u0387\u00b7\u2126" + "âêëîïôûÿçœÂÊËÎÏÔÛŸŒ«»‹›áíóúÁÍÓÚÀÈÌÒÙẞ‘’‚‛′“”„‟″‐‑‒–—―−…\u00a0\u2007\u2009\u202f\u00ad\u212b";
     const out = transcodeBody(all);
     expect(out).not.toBeNull();
     expect(isGsm7(out!)).toBe(true);
@@ -305,7 +352,10 @@ describe("corpus agreement with sms-segments-calculator", () => {
         expect(ours.unsupportedGSMCharacters, ctx).toEqual(distinct(theirs.getNonGsmCharacters()));
       } else {
         stats.segmentationDiffers++;
-        expect(CORPUS_ATOMS.newerEmoji.some((e) => body.includes(e)), ctx).toBe(true);
+        expect(
+          CORPUS_ATOMS.newerEmoji.some((e) => body.includes(e)),
+          ctx,
+        ).toBe(true);
         expect(ours.characters, ctx).toBe(intlGraphemes(body).length);
       }
 
@@ -331,7 +381,10 @@ describe("corpus agreement with sms-segments-calculator", () => {
         const standIn = new SegmentedMessage(codePointStandIn(body), "auto");
         expect(standIn.encodingName, ctx).toBe("UCS-2");
         expect(ours.parts, ctx).toBe(standIn.segmentsCount);
-        expect(parts.map((p) => p.length), ctx).toEqual(segmentTexts(standIn).map((p) => p.length));
+        expect(
+          parts.map((p) => p.length),
+          ctx,
+        ).toEqual(segmentTexts(standIn).map((p) => p.length));
       }
 
       if (ours.transcode) {

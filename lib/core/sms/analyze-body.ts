@@ -78,7 +78,6 @@ interface RawAnalysis {
   unsupportedGSMCharacters: string[];
 }
 
-
 function analyzeRaw(body: string): RawAnalysis {
   const n = body.length;
   let septets = 0;
@@ -174,9 +173,12 @@ function analyzeClusters(body: string): RawAnalysis {
     const kind = g & G_KIND;
     if (kind === G_COMPLEX) return analyzeWithSegmenter(body);
     let joins: boolean;
-    if (prev === G_CONTROL || kind === G_CONTROL) joins = false; // GB4, GB5 (and GB3: CR LF counted apart)
-    else if (kind === G_EXTEND || kind === G_ZWJ) joins = true; // GB9
-    else if (kind === G_RI) joins = riOpen; // GB12, GB13
+    if (prev === G_CONTROL || kind === G_CONTROL)
+      joins = false; // GB4, GB5 (and GB3: CR LF counted apart)
+    else if (kind === G_EXTEND || kind === G_ZWJ)
+      joins = true; // GB9
+    else if (kind === G_RI)
+      joins = riOpen; // GB12, GB13
     else joins = pict === 2 && (g & G_PICT) !== 0; // GB11
     if (!joins) {
       if (i > 0) listCluster(body, start, i);
@@ -245,9 +247,7 @@ export function analyzeBody(body: string, options?: { transcode?: boolean }): Bo
   const t = transcodeToGsm7(body);
   if (t === null) return raw;
   const result = { message: t.message, parts: t.parts };
-  return options?.transcode
-    ? { characters: t.septets, parts: t.parts, unicode: false, unsupportedGSMCharacters: [], transcode: result }
-    : { ...raw, transcode: result };
+  return options?.transcode ? { characters: t.septets, parts: t.parts, unicode: false, unsupportedGSMCharacters: [], transcode: result } : { ...raw, transcode: result };
 }
 
 /**

@@ -73,8 +73,17 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
   for (const p of batch) {
     const row = partOf(p.receipt);
     const change = receiptStatus(p.receipt.stat, p.receipt.err);
-    if (row && isFinal(row.status)) p.resolve(); // a repeated receipt: already final
-    else if (row && row.parts === 1 && !row.callback_url && isFinal(change.status) && change.status !== "Failed" && change.status !== "Unsent" && !ctx.events.needsTransaction("sms.status", statusEvent(row, change.status)))
+    if (row && isFinal(row.status))
+      p.resolve(); // a repeated receipt: already final
+    else if (
+      row &&
+      row.parts === 1 &&
+      !row.callback_url &&
+      isFinal(change.status) &&
+      change.status !== "Failed" &&
+      change.status !== "Unsent" &&
+      !ctx.events.needsTransaction("sms.status", statusEvent(row, change.status))
+    )
       fast.push({ p, partId: row.id, row, status: change.status, detailed: change.detailedStatus, description: change.description });
     else slow.push(p);
   }

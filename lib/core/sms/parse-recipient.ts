@@ -24,7 +24,9 @@ export interface Recipient {
  */
 export function parseRecipient(input: unknown, options: { type?: boolean } = {}): Recipient | null {
   if (typeof input !== "string" && typeof input !== "number") return null;
-  let text = String(input).trim().replace(/[\s().-]/g, "");
+  let text = String(input)
+    .trim()
+    .replace(/[\s().-]/g, "");
   if (/^00\d/.test(text)) text = "+" + text.slice(2);
   else if (/^\d{8,15}$/.test(text)) text = "+" + text;
   if (!/^\+\d{6,15}$/.test(text)) return null;

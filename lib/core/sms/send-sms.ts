@@ -47,11 +47,9 @@ export const DEFAULT_TTL_MINUTES = 4320;
 
 /** The checks and the analysis that need no database: sender, destination, text and parts. */
 function checkSms(input: Pick<SendSmsInput, "from" | "to" | "body" | "transcode">) {
-  if (!isValidSender(input.from))
-    fail("invalidSender", { property: "from", properties: { from: "Invalid sender id" } });
+  if (!isValidSender(input.from)) fail("invalidSender", { property: "from", properties: { from: "Invalid sender id" } });
   const recipient = parseRecipient(input.to);
-  if (!recipient)
-    fail("validation", { message: "Validation Error!", property: "to", properties: { to: "Invalid mobile number" } });
+  if (!recipient) fail("validation", { message: "Validation Error!", property: "to", properties: { to: "Invalid mobile number" } });
   const text = (input.transcode && transcodeBody(input.body)) || input.body;
   const split = splitBody(text);
   const bodyAnalysis: BodyAnalysis = analyzeBody(input.body);
@@ -141,9 +139,7 @@ type Sent = { ord: number; total: string; price_micros: string; mcc: string; mnc
 type SendRow = Record<string, unknown> & { ord: number };
 type Batch = { accountId: string; currency: string };
 
-const statementValues = (b: Batch, rows: SendRow[]) => [
-  JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description,
-];
+const statementValues = (b: Batch, rows: SendRow[]) => [JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description];
 
 // Group commit. The sends of one account are serialised by its balance row anyway (each waits
 // for the previous one's row lock), so while one statement of an account is running, the sends
@@ -185,7 +181,13 @@ async function drain(sql: Sql, batch: Batch, queue: Queue, forget: () => void): 
     items.forEach((w, i) => (w.row.ord = i));
     let alone = items;
     try {
-      const { rows } = await sql.query<Sent>(sendStatement, statementValues(batch, items.map((w) => w.row)));
+      const { rows } = await sql.query<Sent>(
+        sendStatement,
+        statementValues(
+          batch,
+          items.map((w) => w.row),
+        ),
+      );
       const sent = new Map(rows.map((r) => [r.ord, r]));
       for (const w of items) if (sent.has(w.row.ord)) w.done({ row: sent.get(w.row.ord) });
       alone = items.length === 1 ? [] : items.filter((w) => !sent.has(w.row.ord));
@@ -248,10 +250,29 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
   const flash = input.flash ?? false;
   const label = input.label ?? "";
   const row = {
-    id, iso: recipient.country, parts: split.parts.length, description: `SMS to ${recipient.e164}`, at: now.toISOString(), expires_at: expiresAt.toISOString(),
-    application_id: app?.id ?? null, application_name: app?.name ?? "", from: input.from, to: recipient.e164, body: input.body, label,
-    number_type: recipient.numberType, encoding: split.encoding, flash, ttl, transcode, body_analysis: bodyAnalysis,
-    callback_url: callback.url, callback_strategy: callback.strategy, part_ids: partIds, part_texts: split.parts, pool_id: input.poolId ?? null,
+    id,
+    iso: recipient.country,
+    parts: split.parts.length,
+    description: `SMS to ${recipient.e164}`,
+    at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+    application_id: app?.id ?? null,
+    application_name: app?.name ?? "",
+    from: input.from,
+    to: recipient.e164,
+    body: input.body,
+    label,
+    number_type: recipient.numberType,
+    encoding: split.encoding,
+    flash,
+    ttl,
+    transcode,
+    body_analysis: bodyAnalysis,
+    callback_url: callback.url,
+    callback_strategy: callback.strategy,
+    part_ids: partIds,
+    part_texts: split.parts,
+    pool_id: input.poolId ?? null,
   };
   const batch = { accountId: input.accountId, currency };
 
@@ -300,7 +321,12 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
       const [r] = (await txSql(tx).query<Sent>(sendStatement, statementValues(batch, [{ ...row, ord: 0 }]))).rows;
       if (!r) return null;
       const m = message(r);
-      await reportQueued(ctx, tx, m, partIds.map((partId, i) => ({ id: partId, partNumber: i + 1, priceMicros: BigInt(r.price_micros) })));
+      await reportQueued(
+        ctx,
+        tx,
+        m,
+        partIds.map((partId, i) => ({ id: partId, partNumber: i + 1, priceMicros: BigInt(r.price_micros) })),
+      );
       return m;
     });
   } else {

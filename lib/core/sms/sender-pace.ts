@@ -46,10 +46,7 @@ export async function msUntilSendable(ctx: Ctx, from: string, slotAt: Date): Pro
 
 /** Records that the SMSC answered a part from the rented number `from` (digits, no '+') just now. */
 export async function markSubmitted(ctx: Ctx, from: string): Promise<void> {
-  await ctx.sql.query(
-    `UPDATE rented_numbers SET last_submit_at = GREATEST(coalesce(last_submit_at, clock_timestamp()), clock_timestamp()) WHERE msisdn = $1`,
-    ["+" + from],
-  );
+  await ctx.sql.query(`UPDATE rented_numbers SET last_submit_at = GREATEST(coalesce(last_submit_at, clock_timestamp()), clock_timestamp()) WHERE msisdn = $1`, ["+" + from]);
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

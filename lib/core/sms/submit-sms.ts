@@ -48,7 +48,11 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
   });
   if (!message || message.messageParts.length === 0) return;
   // The previous attempt's worker died or stalled: its submit_sm may have gone out.
-  if (meta.previousLost) await markPossibleDuplicates(ctx, message.messageParts.map((p) => p.id));
+  if (meta.previousLost)
+    await markPossibleDuplicates(
+      ctx,
+      message.messageParts.map((p) => p.id),
+    );
   if (message.expiresAt <= ctx.now()) {
     await ctx.db.$transaction(async (tx) => {
       for (const p of message.messageParts) await recordPartStatus(ctx, tx, p.id, unsent("The ttl passed before the message could be sent"));
@@ -77,14 +81,15 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
       retry = result.description;
       return;
     }
-    await ctx.db.$transaction((tx) =>
-      result.ok
-        ? recordPartStatus(ctx, tx, part.id, sentToCarrier, {
-            smscMessageId: result.smscMessageId,
-            submittedAt: ctx.now(),
-            ...(result.possibleDuplicate ? { possibleDuplicate: true } : {}),
-          })
-        : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
+    await ctx.db.$transaction(
+      (tx) =>
+        result.ok
+          ? recordPartStatus(ctx, tx, part.id, sentToCarrier, {
+              smscMessageId: result.smscMessageId,
+              submittedAt: ctx.now(),
+              ...(result.possibleDuplicate ? { possibleDuplicate: true } : {}),
+            })
+          : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
       // The SMSC has answered: waiting for a busy pool's connection beats failing the job, whose
       // retry would send the part again (Prisma gives up after 2 s by default).
       { maxWait: 30_000 },

@@ -46,19 +46,92 @@ interface Profile {
 
 const A = CORPUS_ATOMS;
 const PROFILES: Profile[] = [
-  { name: "gsm", weight: 20, sets: [[A.gsmCommon, 80], [A.gsmBasic, 18], [A.lineBreaks, 2]] },
-  { name: "gsm-extension", weight: 15, sets: [[A.gsmCommon, 80], [A.gsmBasic, 10], [A.gsmExtension, 8], [A.lineBreaks, 2]] },
-  { name: "greek", weight: 10, sets: [[A.greek, 60], [A.gsmCommon, 35], [A.gsmExtension, 3], [A.lineBreaks, 2]] },
-  { name: "latin", weight: 10, sets: [[A.gsmCommon, 80], [A.accentedLatin, 10], [A.typography, 5], [A.decomposedLatin, 2], [A.gsmExtension, 2], [A.lineBreaks, 1]] },
-  { name: "emoji", weight: 15, sets: [[A.gsmCommon, 80], [A.emoji, 15], [A.gsmExtension, 2], [A.lineBreaks, 2]] },
-  { name: "newer-emoji", weight: 2, sets: [[A.gsmCommon, 80], [A.emoji, 10], [A.newerEmoji, 5], [A.lineBreaks, 2]] },
-  { name: "cjk", weight: 10, sets: [[A.cjk, 80], [A.cjkSupplementary, 5], [A.gsmCommon, 13], [A.lineBreaks, 2]] },
+  {
+    name: "gsm",
+    weight: 20,
+    sets: [
+      [A.gsmCommon, 80],
+      [A.gsmBasic, 18],
+      [A.lineBreaks, 2],
+    ],
+  },
+  {
+    name: "gsm-extension",
+    weight: 15,
+    sets: [
+      [A.gsmCommon, 80],
+      [A.gsmBasic, 10],
+      [A.gsmExtension, 8],
+      [A.lineBreaks, 2],
+    ],
+  },
+  {
+    name: "greek",
+    weight: 10,
+    sets: [
+      [A.greek, 60],
+      [A.gsmCommon, 35],
+      [A.gsmExtension, 3],
+      [A.lineBreaks, 2],
+    ],
+  },
+  {
+    name: "latin",
+    weight: 10,
+    sets: [
+      [A.gsmCommon, 80],
+      [A.accentedLatin, 10],
+      [A.typography, 5],
+      [A.decomposedLatin, 2],
+      [A.gsmExtension, 2],
+      [A.lineBreaks, 1],
+    ],
+  },
+  {
+    name: "emoji",
+    weight: 15,
+    sets: [
+      [A.gsmCommon, 80],
+      [A.emoji, 15],
+      [A.gsmExtension, 2],
+      [A.lineBreaks, 2],
+    ],
+  },
+  {
+    name: "newer-emoji",
+    weight: 2,
+    sets: [
+      [A.gsmCommon, 80],
+      [A.emoji, 10],
+      [A.newerEmoji, 5],
+      [A.lineBreaks, 2],
+    ],
+  },
+  {
+    name: "cjk",
+    weight: 10,
+    sets: [
+      [A.cjk, 80],
+      [A.cjkSupplementary, 5],
+      [A.gsmCommon, 13],
+      [A.lineBreaks, 2],
+    ],
+  },
   {
     name: "mixed",
     weight: 20,
     sets: [
-      [A.gsmCommon, 50], [A.gsmBasic, 5], [A.gsmExtension, 5], [A.greek, 8], [A.accentedLatin, 8], [A.decomposedLatin, 1],
-      [A.typography, 4], [A.emoji, 8], [A.cjk, 6], [A.cjkSupplementary, 2], [A.lineBreaks, 2],
+      [A.gsmCommon, 50],
+      [A.gsmBasic, 5],
+      [A.gsmExtension, 5],
+      [A.greek, 8],
+      [A.accentedLatin, 8],
+      [A.decomposedLatin, 1],
+      [A.typography, 4],
+      [A.emoji, 8],
+      [A.cjk, 6],
+      [A.cjkSupplementary, 2],
+      [A.lineBreaks, 2],
     ],
   },
 ];
@@ -89,10 +162,7 @@ export function generateCorpus({ count = 5000, seed = 0x5eed5, maxLength = 500 }
   const out: CorpusBody[] = [];
   for (let b = 0; b < count; b++) {
     const profile = pickWeighted(PROFILES);
-    const target =
-      random() < 0.3
-        ? Math.max(0, Math.min(maxLength, BOUNDARIES[int(BOUNDARIES.length)]! + int(7) - 3))
-        : int(maxLength + 1);
+    const target = random() < 0.3 ? Math.max(0, Math.min(maxLength, BOUNDARIES[int(BOUNDARIES.length)]! + int(7) - 3)) : int(maxLength + 1);
     const sets = profile.sets.map(([atoms, weight]) => ({ atoms, weight }));
     const picked: string[] = [];
     let length = 0;

@@ -53,8 +53,7 @@ export function transcodeToGsm7(body: string): { message: string; septets: numbe
 
 // Uint16Array → string. TextDecoder("utf-16le") is the fastest route on little-endian hosts (all
 // current ones); String.fromCharCode in chunks otherwise.
-const utf16 =
-  typeof TextDecoder !== "undefined" && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? new TextDecoder("utf-16le", { ignoreBOM: true }) : null;
+const utf16 = typeof TextDecoder !== "undefined" && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? new TextDecoder("utf-16le", { ignoreBOM: true }) : null;
 
 function fromCodeUnits(units: Uint16Array, length: number): string {
   if (utf16 !== null) return utf16.decode(units.subarray(0, length));

@@ -24,12 +24,9 @@ export interface TokenAnswer {
 
 export async function issueToken(ctx: Ctx, input: IssueTokenInput): Promise<TokenAnswer> {
   if (!input.grantType) throw oauthError("invalidRequest", "invalid_request", "grant_type is required.");
-  if (input.grantType !== "client_credentials")
-    throw oauthError("unsupportedGrantType", "unsupported_grant_type", `grant_type ${input.grantType} is not supported; use client_credentials.`);
+  if (input.grantType !== "client_credentials") throw oauthError("unsupportedGrantType", "unsupported_grant_type", `grant_type ${input.grantType} is not supported; use client_credentials.`);
 
-  const app = isUuid(input.clientId)
-    ? await ctx.db.application.findUnique({ where: { id: input.clientId } })
-    : null;
+  const app = isUuid(input.clientId) ? await ctx.db.application.findUnique({ where: { id: input.clientId } }) : null;
   if (!app || app.revokedAt || !safeEqual(digest(input.clientSecret), app.secretHash))
     throw oauthError("invalidClient", "invalid_client", "Unknown application or wrong secret.", {
       "WWW-Authenticate": 'Basic realm="switchboard"',
@@ -43,8 +40,7 @@ export async function issueToken(ctx: Ctx, input: IssueTokenInput): Promise<Toke
     const unknown = requested.filter((s) => !isScope(s));
     if (unknown.length) throw oauthError("invalidScope", "invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
     const notAllowed = requested.filter((s) => !held.includes(s as Scope));
-    if (notAllowed.length)
-      throw oauthError("invalidScope", "invalid_scope", `Scope not allowed to this application: ${notAllowed.join(", ")}.`);
+    if (notAllowed.length) throw oauthError("invalidScope", "invalid_scope", `Scope not allowed to this application: ${notAllowed.join(", ")}.`);
     granted = [...new Set(requested as Scope[])];
   }
 

@@ -32,19 +32,32 @@ type PartRow = Awaited<ReturnType<Ctx["db"]["messagePart"]["findMany"]>>[number]
 export function withImpliedSteps(message: { id: string; createdAt: Date }, parts: PartRow[], events: EventRow[]): EventRow[] {
   const implied: EventRow[] = [];
   if (!events.some((e) => e.status === queued.status))
-    implied.push({ id: `queued-${message.id}`, messageId: message.id, partId: null, status: queued.status, detailedStatus: queued.detailedStatus, description: queued.description, at: message.createdAt });
+    implied.push({
+      id: `queued-${message.id}`,
+      messageId: message.id,
+      partId: null,
+      status: queued.status,
+      detailedStatus: queued.detailedStatus,
+      description: queued.description,
+      at: message.createdAt,
+    });
   for (const p of parts)
     if (p.submittedAt && !events.some((e) => e.status === sentToCarrier.status && (e.partId === p.id || e.partId === null)))
-      implied.push({ id: `sent-${p.id}`, messageId: message.id, partId: p.id, status: sentToCarrier.status, detailedStatus: sentToCarrier.detailedStatus, description: sentToCarrier.description, at: p.submittedAt });
+      implied.push({
+        id: `sent-${p.id}`,
+        messageId: message.id,
+        partId: p.id,
+        status: sentToCarrier.status,
+        detailedStatus: sentToCarrier.detailedStatus,
+        description: sentToCarrier.description,
+        at: p.submittedAt,
+      });
   if (implied.length === 0) return events;
   return [...implied, ...events].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 export async function listMessages(ctx: Ctx, input: { accountId: string; page: number; size: number }) {
   const where = { accountId: input.accountId };
-  const [total, rows] = await Promise.all([
-    ctx.db.message.count({ where }),
-    ctx.db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], ...pageWindow(input) }),
-  ]);
+  const [total, rows] = await Promise.all([ctx.db.message.count({ where }), ctx.db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], ...pageWindow(input) })]);
   return { total, rows };
 }

@@ -96,10 +96,7 @@ export async function searchTracking(ctx: Ctx, input: SearchInput) {
     AND: input.filters.map(filterWhere),
     ...(input.campaignId ? { message: { campaignId: input.campaignId } } : input.campaignOnly ? { message: { campaignId: { not: null } } } : {}),
   };
-  const [total, rows] = await Promise.all([
-    ctx.db.messagePart.count({ where }),
-    ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort), ...pageWindow(input) }),
-  ]);
+  const [total, rows] = await Promise.all([ctx.db.messagePart.count({ where }), ctx.db.messagePart.findMany({ where, include, orderBy: parseSort(input.sort), ...pageWindow(input) })]);
   return { total, rows };
 }
 

@@ -8,9 +8,7 @@ export function trackingWindow(now: Date, start?: Date, end?: Date): { dateStart
   const dateEnd = end ?? now;
   const dateStart = start ?? new Date(dateEnd.getTime() - DAY);
   if (dateStart > dateEnd) fail("trackingRange", { message: "dateStart is after dateEnd.", property: "dateStart" });
-  if (dateStart.getTime() < now.getTime() - 7 * DAY - SLACK)
-    fail("trackingRange", { message: "Only a date range within the latest 7 days is accepted: dateStart is older.", property: "dateStart" });
-  if (dateEnd.getTime() > now.getTime() + DAY)
-    fail("trackingRange", { message: "dateEnd lies in the future.", property: "dateEnd" });
+  if (dateStart.getTime() < now.getTime() - 7 * DAY - SLACK) fail("trackingRange", { message: "Only a date range within the latest 7 days is accepted: dateStart is older.", property: "dateStart" });
+  if (dateEnd.getTime() > now.getTime() + DAY) fail("trackingRange", { message: "dateEnd lies in the future.", property: "dateEnd" });
   return { dateStart, dateEnd };
 }

@@ -14,7 +14,10 @@ function splitPart(raw: Buffer): Part {
   }
   if (end < 0) return { headers: new Map(), body: Buffer.alloc(0) };
   const headers = new Map<string, string>();
-  for (const line of text.slice(0, end).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+  for (const line of text
+    .slice(0, end)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .split(/\r?\n/)) {
     const i = line.indexOf(":");
     if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
   }

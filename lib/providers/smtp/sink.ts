@@ -34,7 +34,10 @@ export async function startSmtpSink(database: Database, options: { port: number;
       stream.on("error", callback);
       stream.on("end", () => {
         const raw = Buffer.concat(chunks);
-        void store(database, raw, session).then(() => callback(), (e: Error) => callback(e));
+        void store(database, raw, session).then(
+          () => callback(),
+          (e: Error) => callback(e),
+        );
       });
     },
   });

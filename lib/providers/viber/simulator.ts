@@ -24,13 +24,16 @@ export function startViberSimulator(options: ViberSimulatorOptions): ViberProvid
   let closed = false;
 
   const report = (r: ViberStatusReport, attempt = 0) => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      if (closed || !handler) return;
-      handler({ ...r, at: new Date() }).catch(() => {
-        if (attempt < 5) report(r, attempt + 1);
-      });
-    }, attempt === 0 ? options.deliveryDelayMs : 500 * attempt);
+    const t = setTimeout(
+      () => {
+        timers.delete(t);
+        if (closed || !handler) return;
+        handler({ ...r, at: new Date() }).catch(() => {
+          if (attempt < 5) report(r, attempt + 1);
+        });
+      },
+      attempt === 0 ? options.deliveryDelayMs : 500 * attempt,
+    );
     timers.add(t);
   };
 

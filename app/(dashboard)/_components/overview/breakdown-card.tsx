@@ -45,7 +45,7 @@ export function BreakdownCard({ title, description, rows, kind, currency }: { ti
                       <span aria-hidden="true" className="w-6 shrink-0 rounded bg-slate-100 py-px text-center font-mono text-[10px] font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                         {r.country || "··"}
                       </span>
-                      <span className="truncate">{kind === "country" ? (countryName(r.country) || "Unknown country") : r.operator || "Unknown network"}</span>
+                      <span className="truncate">{kind === "country" ? countryName(r.country) || "Unknown country" : r.operator || "Unknown network"}</span>
                     </p>
                     {kind === "operator" && (
                       <p className="truncate pl-8 text-xs text-slate-500 tabular-nums dark:text-slate-400">

@@ -33,21 +33,14 @@ export function OverviewView({ title, subtitle, balance, canCompose, getStarted 
   });
   const o = result.data;
   const t = o?.totals;
-  const periodText =
-    period.range === "custom"
-      ? o
-        ? `${dayFormat.format(new Date(o.from))} – ${dayFormat.format(new Date(o.to))}`
-        : "the chosen days"
-      : rangeWords[period.range];
+  const periodText = period.range === "custom" ? (o ? `${dayFormat.format(new Date(o.from))} – ${dayFormat.format(new Date(o.to))}` : "the chosen days") : rangeWords[period.range];
 
   return (
     <>
       <PageHeader title={title} description={subtitle} actions={<PeriodPicker period={period} onChange={setPeriod} />} />
       {getStarted}
 
-      {result.isError && (
-        <LoadError className="mb-6" message={(result.error as Error).message} />
-      )}
+      {result.isError && <LoadError className="mb-6" message={(result.error as Error).message} />}
 
       <section aria-label="Totals" className={cn("grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4", result.isFetching && o && "opacity-80 transition-opacity")}>
         <Kpi label="Sent" loading={!t} value={t && formatCount(t.total)} note={t && (t.pending ? `${formatCount(t.pending)} still pending` : "SMS parts")} />

@@ -49,9 +49,7 @@ export function RecentCampaigns({ campaigns, canCreate }: { campaigns: CampaignS
                 >
                   <div className="min-w-0">
                     <div className="flex items-center gap-2">
-                      <p className="truncate font-medium text-slate-900 group-hover:text-indigo-600 dark:text-slate-100 dark:group-hover:text-indigo-300">
-                        {c.campaignName || "Unnamed (API)"}
-                      </p>
+                      <p className="truncate font-medium text-slate-900 group-hover:text-indigo-600 dark:text-slate-100 dark:group-hover:text-indigo-300">{c.campaignName || "Unnamed (API)"}</p>
                       <CampaignStateBadge state={c.state} />
                     </div>
                     <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400">

@@ -62,9 +62,7 @@ export function ApplicationDrawer({
             {a.callback.url ? (
               <>
                 <code className="font-mono text-xs break-all">{a.callback.url}</code>
-                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                  {a.callback.strategy === "OnChange" ? "On every status change" : "Once, on the final status"}
-                </p>
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{a.callback.strategy === "OnChange" ? "On every status change" : "Once, on the final status"}</p>
               </>
             ) : (
               <span className="text-slate-500 dark:text-slate-400">None</span>

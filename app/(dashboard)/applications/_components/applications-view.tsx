@@ -34,7 +34,11 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
   const page = query.data;
 
   const columns = useMemo(() => applicationColumns({ canManage, onOpen: setViewing, onRevoke: setRevoking }), [canManage]);
-  const newButton = canManage && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New application</Button>;
+  const newButton = canManage && (
+    <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>
+      New application
+    </Button>
+  );
 
   const empty = showRevoked ? (
     <EmptyState icon={<KeyIcon size={22} />} title="No applications" description="This account has no applications, active or revoked." />
@@ -44,22 +48,24 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
       title="No active applications"
       description={
         <>
-          An application is a set of API credentials — an <strong>application id</strong> and a <strong>secret</strong> — that your
-          software exchanges for access tokens. Each one is limited to the scopes you pick and can be revoked on its own.
+          An application is a set of API credentials — an <strong>application id</strong> and a <strong>secret</strong> — that your software exchanges for access tokens. Each one is limited to the
+          scopes you pick and can be revoked on its own.
           {!canManage && " Ask an account owner to create one."}
         </>
       }
-      action={canManage && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>Create an application</Button>}
+      action={
+        canManage && (
+          <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>
+            Create an application
+          </Button>
+        )
+      }
     />
   );
 
   return (
     <>
-      <PageHeader
-        title="Applications"
-        description="API credentials for your services. Exchange an application's id and secret for an access token at POST /api/oauth/token."
-        actions={newButton}
-      />
+      <PageHeader title="Applications" description="API credentials for your services. Exchange an application's id and secret for an access token at POST /api/oauth/token." actions={newButton} />
 
       <div className="mb-3 flex items-center justify-between gap-4">
         <Checkbox label="Show revoked" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
@@ -80,12 +86,7 @@ export function ApplicationsView({ canManage, apiBaseUrl }: { canManage: boolean
         </>
       )}
       {canManage && <WebhookSecretCard />}
-      <ApplicationDrawer
-        application={viewing}
-        onClose={() => setViewing(null)}
-        onRevoke={canManage ? setRevoking : undefined}
-        onUpdated={canManage ? setViewing : undefined}
-      />
+      <ApplicationDrawer application={viewing} onClose={() => setViewing(null)} onRevoke={canManage ? setRevoking : undefined} onUpdated={canManage ? setViewing : undefined} />
     </>
   );
 }

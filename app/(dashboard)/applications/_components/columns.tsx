@@ -39,12 +39,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
     col.accessor("createdAt", { header: "Created", cell: ({ getValue }) => <Time at={getValue()} show="date" className="whitespace-nowrap" />, meta: { className: "hidden lg:table-cell" } }),
     col.accessor("lastUsedAt", {
       header: "Last used",
-      cell: ({ getValue }) =>
-        getValue() ? (
-          <Time at={getValue()} show="relative" className="whitespace-nowrap" />
-        ) : (
-          <span className="text-slate-400 dark:text-slate-500">Never</span>
-        ),
+      cell: ({ getValue }) => (getValue() ? <Time at={getValue()} show="relative" className="whitespace-nowrap" /> : <span className="text-slate-400 dark:text-slate-500">Never</span>),
       meta: { className: "hidden lg:table-cell" },
     }),
     col.display({
@@ -61,12 +56,7 @@ export function applicationColumns({ canManage, onOpen, onRevoke }: { canManage:
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row }) =>
         row.original.revokedAt ? null : (
-          <Button
-            variant="danger-ghost"
-            size="sm"
-            onClick={() => onRevoke(row.original)}
-            aria-label={`Revoke ${row.original.name}`}
-          >
+          <Button variant="danger-ghost" size="sm" onClick={() => onRevoke(row.original)} aria-label={`Revoke ${row.original.name}`}>
             Revoke
           </Button>
         ),

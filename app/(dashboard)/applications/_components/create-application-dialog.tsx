@@ -57,12 +57,7 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
             <fieldset aria-describedby={errors.scopes ? "app-scopes-error" : "app-scopes-hint"}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Scopes</legend>
-                <Checkbox
-                  label="Select all"
-                  checked={all}
-                  indeterminate={!all && !none}
-                  onChange={(e) => field.onChange(e.target.checked ? [...allScopes] : [])}
-                />
+                <Checkbox label="Select all" checked={all} indeterminate={!all && !none} onChange={(e) => field.onChange(e.target.checked ? [...allScopes] : [])} />
               </div>
               <p id="app-scopes-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                 What tokens of this application may do. Grant only what the service needs.
@@ -74,7 +69,11 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
                     name="scopes"
                     value={scope}
                     label={<span className="font-mono text-[13px]">{scope}</span>}
-                    description={<span className="block truncate" title={scopePermissions[scope]}>{scopePermissions[scope]}</span>}
+                    description={
+                      <span className="block truncate" title={scopePermissions[scope]}>
+                        {scopePermissions[scope]}
+                      </span>
+                    }
                     checked={selected.has(scope)}
                     onChange={(e) => toggle(scope, e.target.checked)}
                     onBlur={field.onBlur}
@@ -109,13 +108,7 @@ export function CreateApplicationDialog({ open, onClose, onCreated }: { open: bo
         <Input type="number" inputMode="numeric" min={1} className="sm:max-w-48" {...form.register("rateLimitPerSecond", { setValueAs: (v) => (v === "" ? Number.NaN : Number(v)) })} />
       </Field>
 
-      <Field
-        id="app-callback-url"
-        label="Callback URL"
-        optional
-        hint="Where Switchboard POSTs message status updates by default. Leave empty for none."
-        error={errors.callbackUrl?.message}
-      >
+      <Field id="app-callback-url" label="Callback URL" optional hint="Where Switchboard POSTs message status updates by default. Leave empty for none." error={errors.callbackUrl?.message}>
         <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/switchboard" {...form.register("callbackUrl")} />
       </Field>
 

@@ -9,9 +9,7 @@ import type { CreatedApplication } from "./api";
 
 export function SecretDialog({ application, apiBaseUrl, onClose }: { application: CreatedApplication | null; apiBaseUrl: string; onClose: () => void }) {
   const app = application;
-  const command = app
-    ? [`curl -s -X POST ${apiBaseUrl}/oauth/token \\`, `  -u "${app.applicationId}:${app.applicationSecret}" \\`, `  -d grant_type=client_credentials`].join("\n")
-    : "";
+  const command = app ? [`curl -s -X POST ${apiBaseUrl}/oauth/token \\`, `  -u "${app.applicationId}:${app.applicationSecret}" \\`, `  -d grant_type=client_credentials`].join("\n") : "";
   return (
     <Dialog
       open={app !== null}
@@ -26,8 +24,7 @@ export function SecretDialog({ application, apiBaseUrl, onClose }: { application
           <div role="note" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
             <AlertIcon size={18} className="mt-0.5 shrink-0" />
             <p>
-              <strong className="font-semibold">This secret will not be shown again.</strong> Store it in your secret manager now. If it is lost,
-              create a new application and revoke this one.
+              <strong className="font-semibold">This secret will not be shown again.</strong> Store it in your secret manager now. If it is lost, create a new application and revoke this one.
             </p>
           </div>
           <ReadOnlyValue id="created-application-id" label="Application ID" value={app.applicationId} copyLabel="Copy application id" />

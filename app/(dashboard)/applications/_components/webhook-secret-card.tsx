@@ -46,9 +46,9 @@ export function WebhookSecretCard() {
         title="Webhook signing secret"
         description={
           <>
-            Every callback Switchboard sends is signed with this secret in the Standard Webhooks headers{" "}
-            <code className="font-mono text-xs">webhook-id</code>, <code className="font-mono text-xs">webhook-timestamp</code> and{" "}
-            <code className="font-mono text-xs">webhook-signature</code>. Check the signature on your receiver before trusting a callback.
+            Every callback Switchboard sends is signed with this secret in the Standard Webhooks headers <code className="font-mono text-xs">webhook-id</code>,{" "}
+            <code className="font-mono text-xs">webhook-timestamp</code> and <code className="font-mono text-xs">webhook-signature</code>. Check the signature on your receiver before trusting a
+            callback.
           </>
         }
         actions={

@@ -1,16 +1,6 @@
 // The campaign pages' calls to /api/dashboard/campaigns.
 import type { Page } from "@/lib/http/paging";
-import type {
-  Audience,
-  AudienceContact,
-  CampaignBodyInput,
-  CampaignDetail,
-  CampaignMessage,
-  CampaignQuote,
-  CampaignRecipient,
-  CampaignSummary,
-  CampaignView,
-} from "@/lib/schemas/dashboard-campaigns";
+import type { Audience, AudienceContact, CampaignBodyInput, CampaignDetail, CampaignMessage, CampaignQuote, CampaignRecipient, CampaignSummary, CampaignView } from "@/lib/schemas/dashboard-campaigns";
 import { apiFetch } from "@/lib/ui/api-client";
 
 export type { Audience, AudienceContact, CampaignDetail, CampaignMessage, CampaignQuote, CampaignRecipient, CampaignSummary, CampaignView };
@@ -19,8 +9,7 @@ export const campaignsKey = ["campaigns"] as const;
 export const campaignKey = (id: string) => [...campaignsKey, "detail", id] as const;
 export const audienceKey = ["campaign-audience"] as const;
 
-const q = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
+const q = (params: Record<string, string | number | undefined>) => new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
 
 export function fetchCampaigns(p: { page: number; size: number; state?: string; name?: string; unnamed?: boolean }): Promise<Page<CampaignSummary>> {
   return apiFetch(`/api/dashboard/campaigns?${q({ page: p.page, size: p.size, state: p.state, name: p.name, unnamed: p.unnamed ? "true" : undefined })}`);

@@ -76,7 +76,11 @@ function recipientColumns(currency: string) {
     rcol.accessor("text", { header: "Text it will get", cell: textCell }),
     rcol.accessor("country", { header: "Country", cell: ({ getValue }) => <span title={countryName(getValue())}>{getValue()}</span>, meta: { className: "hidden sm:table-cell" } }),
     rcol.accessor("parts", { header: "Parts", cell: partsCell, meta: { className: "hidden text-right sm:table-cell" } }),
-    rcol.accessor("price", { header: "Price", cell: ({ getValue }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(getValue(), currency)}</span>, meta: { className: "hidden text-right lg:table-cell" } }),
+    rcol.accessor("price", {
+      header: "Price",
+      cell: ({ getValue }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(getValue(), currency)}</span>,
+      meta: { className: "hidden text-right lg:table-cell" },
+    }),
   ];
 }
 

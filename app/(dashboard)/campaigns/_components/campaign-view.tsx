@@ -69,7 +69,12 @@ export function CampaignView({ id, canEdit }: { id: string; canEdit: boolean }) 
         description={
           <>
             From <span className="font-medium text-slate-800 dark:text-slate-200">{c.from}</span> · created {formatDateTime(c.createdAt)}
-            {live && <span className="ml-2 inline-flex items-center gap-1.5 text-sky-700 dark:text-sky-400"><span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />Live</span>}
+            {live && (
+              <span className="ml-2 inline-flex items-center gap-1.5 text-sky-700 dark:text-sky-400">
+                <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+                Live
+              </span>
+            )}
           </>
         }
         actions={
@@ -147,7 +152,13 @@ function Counts({ c }: { c: Campaign }) {
     { label: "Recipients", value: total, note: plural(c.totalParts, "part"), testId: "count-recipients" },
     { label: "Delivered", value: s.Delivered, note: pct(s.Delivered), testId: "count-delivered" },
     { label: "Not delivered", value: s.Undelivered + s.Failed + s.Unsent, note: pct(s.Undelivered + s.Failed + s.Unsent), testId: "count-not-delivered" },
-    { label: c.state === "Scheduled" ? "Estimated cost" : "Cost", value: null, text: formatPrice(c.cost, c.currency), note: c.state === "Scheduled" ? "charged when it starts" : "failed parts refunded", testId: "count-cost" },
+    {
+      label: c.state === "Scheduled" ? "Estimated cost" : "Cost",
+      value: null,
+      text: formatPrice(c.cost, c.currency),
+      note: c.state === "Scheduled" ? "charged when it starts" : "failed parts refunded",
+      testId: "count-cost",
+    },
   ];
   return (
     <Card>
@@ -189,7 +200,16 @@ function Counts({ c }: { c: Campaign }) {
 function Details({ c }: { c: Campaign }) {
   const fallbacks = Object.entries(c.fallbackValues);
   const rows: [string, React.ReactNode][] = [
-    ["Recipients", [c.groups.length && `${plural(c.groups.length, "group")}: ${c.groups.map(groupLabel).join(", ")}`, c.contacts.length && plural(c.contacts.length, "contact"), c.to.length && plural(c.to.length, "number")].filter(Boolean).join(" · ")],
+    [
+      "Recipients",
+      [
+        c.groups.length && `${plural(c.groups.length, "group")}: ${c.groups.map(groupLabel).join(", ")}`,
+        c.contacts.length && plural(c.contacts.length, "contact"),
+        c.to.length && plural(c.to.length, "number"),
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    ],
     ["Schedule", c.scheduledDate ? `${formatDateTime(c.scheduledDate)} (${formatUtc(new Date(c.scheduledDate))})` : "Sent at once"],
     ["Started", c.startedAt ? formatDateTimeSeconds(c.startedAt) : "—"],
     ["Ended", c.endedAt ? formatDateTimeSeconds(c.endedAt) : "—"],

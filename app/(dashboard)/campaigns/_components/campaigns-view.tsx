@@ -86,8 +86,7 @@ export function CampaignsView({ canEdit }: { canEdit: boolean }) {
       title="No campaigns yet"
       description={
         <>
-          A campaign sends one SMS to many people at once — your contact groups, picked contacts or a pasted list of numbers — personalised
-          with each contact's name, now or at the time you choose.
+          A campaign sends one SMS to many people at once — your contact groups, picked contacts or a pasted list of numbers — personalised with each contact's name, now or at the time you choose.
           {!canEdit && " Ask an owner or a marketer to start one."}
           {!unnamed && " Campaigns sent through the API without a campaignName are listed only when you ask."}
         </>

@@ -13,10 +13,7 @@ import { ComposerView } from "./composer/composer-view";
 
 export function EditCampaignView({ id, canEdit }: { id: string; canEdit: boolean }) {
   const query = useQuery({ queryKey: campaignKey(id), queryFn: () => fetchCampaign(id), staleTime: 0, refetchOnWindowFocus: false });
-  if (query.isPending)
-    return (
-      <Skeletons className="space-y-6" sizes={["h-8 w-64", "h-40", "h-64"]} />
-    );
+  if (query.isPending) return <Skeletons className="space-y-6" sizes={["h-8 w-64", "h-40", "h-64"]} />;
   if (query.isError) return <CampaignLoadError error={query.error} />;
   const c = query.data.campaign;
   if (c.state !== "Scheduled")
@@ -26,7 +23,11 @@ export function EditCampaignView({ id, canEdit }: { id: string; canEdit: boolean
           icon={<ClockIcon size={22} />}
           title={`${c.campaignName || "This campaign"} is ${c.state}`}
           description="Only a Scheduled campaign can be changed. Once it starts, its messages are on their way."
-          action={<Link href={`/campaigns/${c.trackingId}`} className={buttonClasses("primary")}>Open the campaign</Link>}
+          action={
+            <Link href={`/campaigns/${c.trackingId}`} className={buttonClasses("primary")}>
+              Open the campaign
+            </Link>
+          }
         />
       </Card>
     );

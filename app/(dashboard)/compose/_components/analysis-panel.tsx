@@ -31,8 +31,7 @@ export function AnalysisPanel({ stats, onTranscodeChange, cost }: { stats: BodyS
           </div>
           <p className="mt-3 flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
             <span>
-              <span className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{analysis.characters}</span>{" "}
-              {analysis.characters === 1 ? "character" : "characters"}
+              <span className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{analysis.characters}</span> {analysis.characters === 1 ? "character" : "characters"}
             </span>
             <span>
               <span className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{parts}</span> {parts === 1 ? "part" : "parts"}
@@ -40,14 +39,11 @@ export function AnalysisPanel({ stats, onTranscodeChange, cost }: { stats: BodyS
           </p>
           <div className="mt-3">
             <div className="h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-              <div
-                className={cn("h-full rounded-full transition-[width] duration-150", unicode ? "bg-amber-500" : "bg-indigo-500")}
-                style={{ width: `${Math.min(100, (used / capacity) * 100)}%` }}
-              />
+              <div className={cn("h-full rounded-full transition-[width] duration-150", unicode ? "bg-amber-500" : "bg-indigo-500")} style={{ width: `${Math.min(100, (used / capacity) * 100)}%` }} />
             </div>
             <p className="mt-1.5 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-              {plural(left, "character")} left in {parts === 1 ? "this part" : `part ${parts}`} · {unicode ? "UCS-2" : "GSM-7"}: {unicode ? "70" : "160"} in one
-              part, {unicode ? "67" : "153"} per part when split
+              {plural(left, "character")} left in {parts === 1 ? "this part" : `part ${parts}`} · {unicode ? "UCS-2" : "GSM-7"}: {unicode ? "70" : "160"} in one part, {unicode ? "67" : "153"} per part
+              when split
             </p>
           </div>
           {/* Announced when it changes, not on every keystroke. */}
@@ -58,23 +54,19 @@ export function AnalysisPanel({ stats, onTranscodeChange, cost }: { stats: BodyS
 
         {unsupported.length > 0 && (
           <div className="px-5 py-4">
-            <p className="text-xs font-medium text-slate-700 dark:text-slate-300">
-              {transcoding ? "Replaced by transcoding" : "Not in GSM-7 — these make the message Unicode"}
-            </p>
+            <p className="text-xs font-medium text-slate-700 dark:text-slate-300">{transcoding ? "Replaced by transcoding" : "Not in GSM-7 — these make the message Unicode"}</p>
             <ul aria-label="Characters outside GSM-7" className="mt-2 flex flex-wrap gap-1.5">
               {chips.map((c) => (
                 <li key={c}>
                   <CharChip char={c} tone={transcoding ? "muted" : stats.untranscodable.includes(c) ? "blocking" : "unicode"} />
                 </li>
               ))}
-              {unsupported.length > chips.length && (
-                <li className="self-center text-xs text-slate-500 dark:text-slate-400">+{unsupported.length - chips.length} more</li>
-              )}
+              {unsupported.length > chips.length && <li className="self-center text-xs text-slate-500 dark:text-slate-400">+{unsupported.length - chips.length} more</li>}
             </ul>
             {stats.untranscodable.length > 0 && stats.untranscodable.length < unsupported.length && (
               <p className="mt-2.5 text-xs text-slate-600 dark:text-slate-400">
-                No GSM-7 transcoding: {stats.untranscodable.slice(0, 5).join(" ")} {stats.untranscodable.length === 1 ? "has" : "have"} no look-alike.
-                Without {stats.untranscodable.length === 1 ? "it" : "them"}, the message could be sent as GSM-7.
+                No GSM-7 transcoding: {stats.untranscodable.slice(0, 5).join(" ")} {stats.untranscodable.length === 1 ? "has" : "have"} no look-alike. Without{" "}
+                {stats.untranscodable.length === 1 ? "it" : "them"}, the message could be sent as GSM-7.
               </p>
             )}
           </div>
@@ -119,10 +111,7 @@ function CharChip({ char, tone }: { char: string; tone: keyof typeof chipTones }
   const codes = [...char].map((c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")).join(" ");
   const invisible = /^[\p{Z}\p{C}\p{M}]+$/u.test(char);
   return (
-    <span
-      title={codes}
-      className={cn("inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm ring-1 ring-inset", chipTones[tone])}
-    >
+    <span title={codes} className={cn("inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm ring-1 ring-inset", chipTones[tone])}>
       {invisible ? <span className="font-mono text-[10px]">{codes}</span> : char}
       <span className="sr-only"> ({codes})</span>
     </span>

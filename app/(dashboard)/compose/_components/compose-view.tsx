@@ -90,8 +90,7 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
         : quote.isError
           ? { kind: "error", message: `No price: ${problemOf(quote.error, quote.error.message)}` }
           : { kind: "ok", quote: quote.data! };
-  const quoteToError =
-    quoteIsCurrent && quote.error instanceof ApiError ? (quote.error.properties.to ?? (quote.error.code === "400005001" ? quote.error.message : undefined)) : undefined;
+  const quoteToError = quoteIsCurrent && quote.error instanceof ApiError ? (quote.error.properties.to ?? (quote.error.code === "400005001" ? quote.error.message : undefined)) : undefined;
 
   const mutation = useMutation({
     mutationFn: (values: ComposeForm) => sendSms(toSendSmsBody(values)),

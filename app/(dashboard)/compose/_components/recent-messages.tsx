@@ -23,10 +23,7 @@ export function RecentMessages({ className }: { className?: string }) {
   const page = query.data;
   return (
     <Card className={className}>
-      <CardHeader
-        title="Recent messages"
-        description={page && page.totalElements > SIZE ? `The latest ${SIZE} of ${page.totalElements} sent from this account.` : undefined}
-      />
+      <CardHeader title="Recent messages" description={page && page.totalElements > SIZE ? `The latest ${SIZE} of ${page.totalElements} sent from this account.` : undefined} />
       {query.isPending ? (
         <Skeletons className="space-y-3 px-5 py-4" sizes={["h-10", "h-10", "h-10"]} />
       ) : !page ? (
@@ -34,9 +31,7 @@ export function RecentMessages({ className }: { className?: string }) {
           Recent messages could not be loaded: {query.error?.message}
         </p>
       ) : page.content.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-slate-500 dark:text-slate-400">
-          No messages yet. Send your first one above; it will show up here with its delivery status.
-        </p>
+        <p className="px-5 py-8 text-center text-sm text-slate-500 dark:text-slate-400">No messages yet. Send your first one above; it will show up here with its delivery status.</p>
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {page.content.map((m) => (

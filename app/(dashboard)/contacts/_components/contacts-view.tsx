@@ -107,7 +107,9 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
         <UploadIcon />
         Import CSV
       </Link>
-      <Button icon={<PlusIcon />} onClick={() => setOpen("new")}>New contact</Button>
+      <Button icon={<PlusIcon />} onClick={() => setOpen("new")}>
+        New contact
+      </Button>
     </>
   );
 
@@ -139,8 +141,8 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
       title="Your address book is empty"
       description={
         <>
-          Contacts are the people your campaigns go to. Import a spreadsheet of thousands at once, or add them one by one; then organise them in
-          groups and send to a whole group.{!canEdit && " Ask an owner or a marketer to add them."}
+          Contacts are the people your campaigns go to. Import a spreadsheet of thousands at once, or add them one by one; then organise them in groups and send to a whole group.
+          {!canEdit && " Ask an owner or a marketer to add them."}
         </>
       }
       action={
@@ -150,7 +152,9 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
               <UploadIcon />
               Import a CSV file
             </Link>
-            <Button icon={<PlusIcon />} variant="secondary" onClick={() => setOpen("new")}>Add a contact</Button>
+            <Button icon={<PlusIcon />} variant="secondary" onClick={() => setOpen("new")}>
+              Add a contact
+            </Button>
           </>
         )
       }
@@ -165,14 +169,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <div className="relative min-w-56 flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
-          <Input
-            type="search"
-            aria-label="Search contacts"
-            placeholder="Search by name, mobile or email"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
+          <Input type="search" aria-label="Search contacts" placeholder="Search by name, mobile or email" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
         </div>
         <div className="w-64">
           <Select aria-label="Group" value={group || "All"} onChange={(e) => chooseGroup(e.target.value)}>
@@ -191,9 +188,7 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
         )}
       </div>
 
-      {canEdit && selected.size > 0 && (
-        <BulkBar selected={selected} groups={groupList} onClear={() => setSelected(new Set())} />
-      )}
+      {canEdit && selected.size > 0 && <BulkBar selected={selected} groups={groupList} onClear={() => setSelected(new Set())} />}
 
       <QueryTable
         label="Contacts"

@@ -75,7 +75,11 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
             </Link>
             {g.builtIn && <Badge>Built in</Badge>}
           </span>
-          {g.builtIn && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{builtInHelp[g.name]} Campaigns address it as “{g.name}”.</p>}
+          {g.builtIn && (
+            <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+              {builtInHelp[g.name]} Campaigns address it as “{g.name}”.
+            </p>
+          )}
         </div>
       ),
     },
@@ -88,7 +92,10 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
       header: <span className="sr-only">Actions</span>,
       cell: (g) => (
         <span className="flex justify-end gap-1">
-          <Link href={`/contacts?group=${encodeURIComponent(g.name)}`} className="rounded-md px-2.5 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10">
+          <Link
+            href={`/contacts?group=${encodeURIComponent(g.name)}`}
+            className="rounded-md px-2.5 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+          >
             View contacts
           </Link>
           {canEdit && !g.builtIn && (
@@ -122,7 +129,9 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
                 <MergeIcon />
                 Merge {selected.length >= 2 ? `${selected.length} groups` : "groups"}
               </Button>
-              <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New group</Button>
+              <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>
+                New group
+              </Button>
             </>
           )
         }
@@ -144,7 +153,13 @@ export function GroupsView({ canEdit }: { canEdit: boolean }) {
               icon={<UsersIcon size={22} />}
               title="No groups of your own yet"
               description="Create a group, then add contacts to it from the Contacts tab, or import a CSV straight into it."
-              action={canEdit && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>Create a group</Button>}
+              action={
+                canEdit && (
+                  <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>
+                    Create a group
+                  </Button>
+                )
+              }
             />
           )}
         </>

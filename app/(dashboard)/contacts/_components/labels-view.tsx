@@ -64,7 +64,13 @@ export function LabelsView({ canEdit }: { canEdit: boolean }) {
       <PageHeader
         title="Contacts"
         description="Custom fields hold what you know about each contact beyond name and number — a city, a loyalty tier, a birthday month — and fill placeholders in campaign messages."
-        actions={canEdit && <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>New field</Button>}
+        actions={
+          canEdit && (
+            <Button icon={<PlusIcon />} onClick={() => setCreating(true)}>
+              New field
+            </Button>
+          )
+        }
       />
       <ContactsTabs active="/contacts/labels" />
       {labels.isPending ? (
@@ -81,11 +87,7 @@ export function LabelsView({ canEdit }: { canEdit: boolean }) {
                 columns={columns}
                 rows={custom}
                 getRowId={(l) => l.name}
-                empty={
-                  <p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">
-                    None yet.{canEdit && " Create one, or map a CSV column to a new field when importing."}
-                  </p>
-                }
+                empty={<p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">None yet.{canEdit && " Create one, or map a CSV column to a new field when importing."}</p>}
               />
             </Card>
           </section>

@@ -12,7 +12,6 @@ export const sinkKey = ["smtp-sink"] as const;
 
 export const listEmails = (page: number) => apiFetch<Page<EmailSummary>>(`/api/dashboard/email?page=${page}&size=20`);
 export const getEmail = (id: string) => apiFetch<EmailDetail>(`/api/dashboard/email/${id}`);
-export const sendTestEmail = (body: ReturnType<typeof toSendEmailBody>) =>
-  apiFetch<z.infer<typeof emailResource>>("/api/dashboard/email", { method: "POST", json: body });
+export const sendTestEmail = (body: ReturnType<typeof toSendEmailBody>) => apiFetch<z.infer<typeof emailResource>>("/api/dashboard/email", { method: "POST", json: body });
 export const listCaptured = (page: number) => apiFetch<Page<CapturedMail>>(`/api/dashboard/email/sink?page=${page}&size=20`);
 export const getCaptured = (id: string) => apiFetch<Captured>(`/api/dashboard/email/sink/${id}`);

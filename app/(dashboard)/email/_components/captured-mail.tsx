@@ -20,18 +20,11 @@ export function CapturedMail({ usesSink }: { usesSink: boolean }) {
       <Card>
         <CardHeader
           title="Captured by the SMTP sink"
-          description={usesSink ? "The bundled mail server keeps every message it receives instead of delivering it." : "SMTP_URL is set: mail goes to that server; the sink shows what it captured before."}
+          description={
+            usesSink ? "The bundled mail server keeps every message it receives instead of delivering it." : "SMTP_URL is set: mail goes to that server; the sink shows what it captured before."
+          }
         />
-        <PickList
-          label="Captured mail"
-          queryKey={sinkKey}
-          fetchPage={listCaptured}
-          refetchInterval={3000}
-          empty={empty}
-          getId={(m) => m.id}
-          selected={selected}
-          onSelect={setSelected}
-        >
+        <PickList label="Captured mail" queryKey={sinkKey} fetchPage={listCaptured} refetchInterval={3000} empty={empty} getId={(m) => m.id} selected={selected} onSelect={setSelected}>
           {(m) => (
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{m.subject || "(no subject)"}</span>

@@ -18,11 +18,7 @@ export function EmailPanel({ id }: { id: string }) {
   const e = q.data;
   return (
     <Card data-testid="email-panel">
-      <CardHeader
-        title={e.subject}
-        description={`From ${e.from} to ${e.to.join(", ")}`}
-        actions={<StatusBadge status={e.status} />}
-      />
+      <CardHeader title={e.subject} description={`From ${e.from} to ${e.to.join(", ")}`} actions={<StatusBadge status={e.status} />} />
       <CardBody className="space-y-6 py-4">
         {e.error && <p className="text-sm text-amber-700 dark:text-amber-300">{e.error}</p>}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">

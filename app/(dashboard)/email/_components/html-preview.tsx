@@ -4,13 +4,5 @@
 const guard = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:"><base target="_blank">`;
 
 export function HtmlPreview({ html, title }: { html: string; title: string }) {
-  return (
-    <iframe
-      title={title}
-      sandbox=""
-      referrerPolicy="no-referrer"
-      srcDoc={guard + html}
-      className="h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
-    />
-  );
+  return <iframe title={title} sandbox="" referrerPolicy="no-referrer" srcDoc={guard + html} className="h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700" />;
 }

@@ -19,9 +19,7 @@ const attemptColumns: StaticColumn<Attempt>[] = [
   { header: "#", className: "w-px tabular-nums", cell: (a) => a.attempt },
   {
     header: "Time",
-    cell: (a) => (
-      <Time at={a.at} show="time" className="whitespace-nowrap tabular-nums" />
-    ),
+    cell: (a) => <Time at={a.at} show="time" className="whitespace-nowrap tabular-nums" />,
   },
   {
     header: "Status code",

@@ -34,13 +34,22 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
     refetchInterval: (q) => pollInterval(q.state.data),
   });
   const back = (
-    <Link href="/compose" className="mb-4 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-slate-100">
+    <Link
+      href="/compose"
+      className="mb-4 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-slate-100"
+    >
       <ChevronLeftIcon />
       Compose
     </Link>
   );
 
-  if (query.isPending) return <>{back}<MessageSkeleton /></>;
+  if (query.isPending)
+    return (
+      <>
+        {back}
+        <MessageSkeleton />
+      </>
+    );
   if (!query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -52,7 +61,11 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
               icon={<SendIcon size={22} />}
               title="Message not found"
               description="There is no message with this tracking id in your account. It may belong to another account, or the link is incomplete."
-              action={<Link href="/compose" className={buttonClasses("primary")}>Send an SMS</Link>}
+              action={
+                <Link href="/compose" className={buttonClasses("primary")}>
+                  Send an SMS
+                </Link>
+              }
             />
           </Card>
         ) : (
@@ -68,7 +81,11 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
     <>
       {back}
       <PageHeader
-        title={<>SMS to <span className="tabular-nums">{m.to}</span></>}
+        title={
+          <>
+            SMS to <span className="tabular-nums">{m.to}</span>
+          </>
+        }
         description={
           <>
             From <strong className="font-medium text-slate-900 dark:text-slate-100">{m.from}</strong> · created {formatDateTimeSeconds(m.createdAt)}

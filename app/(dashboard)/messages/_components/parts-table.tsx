@@ -14,7 +14,14 @@ export function PartsTable({ parts, currency, total, operator }: { parts: Part[]
       header: "SMS ID",
       cell: (p) => <CopyableCode value={p.smsId} label={`Copy the SMS id of part ${p.part}`} className="block max-w-[5.5rem] truncate text-slate-600 dark:text-slate-400" />,
     },
-    { header: "Part", cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.part} / {total}</span> },
+    {
+      header: "Part",
+      cell: (p) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {p.part} / {total}
+        </span>
+      ),
+    },
     { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },
     {
       header: "Detailed status",

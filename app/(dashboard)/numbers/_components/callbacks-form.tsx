@@ -32,7 +32,13 @@ export function CallbacksForm({ number, canManage }: { number: NumberDetails; ca
   const errors = form.formState.errors;
   return (
     <form onSubmit={form.handleSubmit((b) => mutation.mutate(b))} noValidate className="space-y-4">
-      <Field id="cb-sms" label="Inbound SMS callback URL" optional error={errors.inboundSmsCallbackUrl?.message} hint="Gets messageId, from, to, message, parts, direction and receivedDate; retried for a day.">
+      <Field
+        id="cb-sms"
+        label="Inbound SMS callback URL"
+        optional
+        error={errors.inboundSmsCallbackUrl?.message}
+        hint="Gets messageId, from, to, message, parts, direction and receivedDate; retried for a day."
+      >
         <Input type="url" disabled={!canManage} placeholder="https://example.com/hooks/inbound" {...form.register("inboundSmsCallbackUrl")} />
       </Field>
       {number.services.includes("Voice") && (

@@ -28,9 +28,7 @@ export function CancelNumberDialog({ open, number, onClose }: { open: boolean; n
       }}
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {number.pool
-          ? `It is in pool “${number.pool.poolName}”: take it out of the pool first.`
-          : `It would renew on ${formatDate(number.nextRenewal)}. Its messages stay in tracking.`}
+        {number.pool ? `It is in pool “${number.pool.poolName}”: take it out of the pool first.` : `It would renew on ${formatDate(number.nextRenewal)}. Its messages stay in tracking.`}
       </p>
     </ConfirmDialog>
   );

@@ -56,10 +56,7 @@ export function Conversations({ msisdn, canManage }: { msisdn: string; canManage
                   type="button"
                   onClick={() => setSelected(c.correspondent)}
                   aria-current={c.correspondent === current || undefined}
-                  className={cn(
-                    "w-full px-4 py-3 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50",
-                    c.correspondent === current && "bg-indigo-50 dark:bg-indigo-500/10",
-                  )}
+                  className={cn("w-full px-4 py-3 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50", c.correspondent === current && "bg-indigo-50 dark:bg-indigo-500/10")}
                 >
                   <div className="flex items-baseline justify-between gap-2">
                     <span className="font-mono text-sm font-medium">{c.correspondent}</span>
@@ -123,7 +120,11 @@ function Thread({ msisdn, correspondent, canManage }: { msisdn: string; correspo
               <p className="whitespace-pre-wrap break-words">{m.body}</p>
               <p className={cn("mt-1 flex items-center gap-2 text-[11px]", m.direction === "Outbound" ? "text-indigo-100" : "text-slate-500")}>
                 <Time at={m.at} show="relative" />
-                {m.direction === "Outbound" && <span>· from +{m.from} · {m.status}</span>}
+                {m.direction === "Outbound" && (
+                  <span>
+                    · from +{m.from} · {m.status}
+                  </span>
+                )}
               </p>
             </div>
           </div>

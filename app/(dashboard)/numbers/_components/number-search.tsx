@@ -164,9 +164,7 @@ function RentDialog({ number, balance, onClose }: { number: AvailableNumber | nu
         </Field>
       </div>
       {(short || mutation.error) && (
-        <ErrorNote className="mt-4">
-          {short ? "Your balance does not cover the activation and the first month. Top up first." : reasonOf(mutation.error, "The number could not be rented.")}
-        </ErrorNote>
+        <ErrorNote className="mt-4">{short ? "Your balance does not cover the activation and the first month. Top up first." : reasonOf(mutation.error, "The number could not be rented.")}</ErrorNote>
       )}
     </Dialog>
   );

@@ -52,14 +52,18 @@ export function NumberView({ msisdn, canManage }: { msisdn: string; canManage: b
               {countryName(n.country)} · {n.services.join(", ")}
               {n.pool && (
                 <>
-                  · in pool <Link href="/pools" className="font-medium hover:underline">{n.pool.poolName}</Link>
+                  · in pool{" "}
+                  <Link href="/pools" className="font-medium hover:underline">
+                    {n.pool.poolName}
+                  </Link>
                 </>
               )}
             </span>
           ) : undefined
         }
         actions={
-          canManage && n && (
+          canManage &&
+          n && (
             <Button variant="danger-ghost" onClick={() => setCancelling(true)}>
               Cancel number
             </Button>

@@ -29,11 +29,27 @@ const columns: ColumnDef<RentedNumber, unknown>[] = [
   { header: "Country", cell: ({ row }) => countryName(row.original.country) },
   { header: "Type", cell: ({ row }) => (row.original.tollFree ? <Badge tone="info">Toll-free</Badge> : <Badge>Virtual</Badge>) },
   { header: "Services", cell: ({ row }) => row.original.services.join(", ") },
-  { header: "Pool", cell: ({ row }) => (row.original.poolName ? <Link className="hover:underline" href="/pools">{row.original.poolName}</Link> : <span className="text-slate-400">—</span>) },
+  {
+    header: "Pool",
+    cell: ({ row }) =>
+      row.original.poolName ? (
+        <Link className="hover:underline" href="/pools">
+          {row.original.poolName}
+        </Link>
+      ) : (
+        <span className="text-slate-400">—</span>
+      ),
+  },
   {
     header: "Inbound SMS",
     cell: ({ row }) =>
-      row.original.inboundSmsCallbackUrl ? <Badge tone="success" dot>Forwarded</Badge> : <span className="text-slate-400">Dashboard only</span>,
+      row.original.inboundSmsCallbackUrl ? (
+        <Badge tone="success" dot>
+          Forwarded
+        </Badge>
+      ) : (
+        <span className="text-slate-400">Dashboard only</span>
+      ),
   },
   { header: "Monthly", cell: ({ row }) => formatCost(row.original.monthlyCosts[0]), meta: { className: "text-right" } },
   { header: "Next renewal", cell: ({ row }) => formatDate(row.original.nextRenewal) },
@@ -60,11 +76,20 @@ export function NumbersView({ canManage, balance }: { canManage: boolean; balanc
     <>
       <PageHeader
         title="Numbers"
-        description={<>Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance: {formatCost(balance)}.</>}
+        description={
+          <>
+            Virtual and toll-free numbers to send from and receive on. Each sends at most one SMS per second; inbound messages show in the number&apos;s conversations and go to its callback. Balance:{" "}
+            {formatCost(balance)}.
+          </>
+        }
         actions={
           // Not while the list loads: an account without numbers gets the search instead.
-          canManage && query.data && !showSearch && (
-            <Button icon={<PlusIcon />} onClick={() => setSearching(true)}>Rent a number</Button>
+          canManage &&
+          query.data &&
+          !showSearch && (
+            <Button icon={<PlusIcon />} onClick={() => setSearching(true)}>
+              Rent a number
+            </Button>
           )
         }
       />

@@ -16,20 +16,13 @@ export function OtpView({ canStart }: { canStart: boolean }) {
   const select = (id: string) => router.replace(`${pathname}?flow=${id}`, { scroll: false });
   return (
     <>
-      <PageHeader
-        title="OTP"
-        description="One-time codes sent over Viber with failover to SMS. Each flow shows every channel it tried, what it cost and how long delivery took."
-      />
+      <PageHeader title="OTP" description="One-time codes sent over Viber with failover to SMS. Each flow shows every channel it tried, what it cost and how long delivery took." />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="space-y-6">
           {canStart && <TestFlowForm onStarted={select} />}
           <FlowList selected={selected} onSelect={select} />
         </div>
-        {selected ? (
-          <FlowPanel key={selected} flowId={selected} />
-        ) : (
-          <EmptyState title="Pick a flow" description="Its steps across channels, their costs and latency, and its webhooks show here." />
-        )}
+        {selected ? <FlowPanel key={selected} flowId={selected} /> : <EmptyState title="Pick a flow" description="Its steps across channels, their costs and latency, and its webhooks show here." />}
       </div>
     </>
   );

@@ -65,12 +65,18 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
             <li key={s.trackingId} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
               <div className="flex items-center justify-between gap-2">
                 <span>
-                  To <span className="font-mono">{s.to}</span> from <span data-testid="pool-sender" className="font-mono font-medium">{/^\d+$/.test(s.from) ? "+" + s.from : s.from}</span>
+                  To <span className="font-mono">{s.to}</span> from{" "}
+                  <span data-testid="pool-sender" className="font-mono font-medium">
+                    {/^\d+$/.test(s.from) ? "+" + s.from : s.from}
+                  </span>
                 </span>
                 <Badge tone={s.senderReason === "sticky" ? "success" : "info"}>{s.senderReason}</Badge>
               </div>
               <p className="mt-1 text-xs text-slate-500">
-                Chosen: {reasons[s.senderReason]}. <Link className="hover:underline" href={`/messages/${s.trackingId}`}>Open the message</Link>
+                Chosen: {reasons[s.senderReason]}.{" "}
+                <Link className="hover:underline" href={`/messages/${s.trackingId}`}>
+                  Open the message
+                </Link>
               </p>
             </li>
           ))}

@@ -23,7 +23,11 @@ export function PoolsView({ canManage }: { canManage: boolean }) {
   const [deleting, setDeleting] = useState<Pool | null>(null);
   const query = useQuery({ queryKey: poolsKey, queryFn: fetchPools });
   const pools = query.data?.content ?? [];
-  const newButton = canManage && <Button icon={<PlusIcon />} onClick={() => setEditing("new")}>New pool</Button>;
+  const newButton = canManage && (
+    <Button icon={<PlusIcon />} onClick={() => setEditing("new")}>
+      New pool
+    </Button>
+  );
   return (
     <>
       <PageHeader
@@ -40,8 +44,11 @@ export function PoolsView({ canManage }: { canManage: boolean }) {
             title="No pools yet"
             description={
               <>
-                Rent a few <Link href="/numbers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">numbers</Link>, then group them
-                in a pool and send through it with POST /api/pools/my/&#123;poolId&#125;/sms.
+                Rent a few{" "}
+                <Link href="/numbers" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                  numbers
+                </Link>
+                , then group them in a pool and send through it with POST /api/pools/my/&#123;poolId&#125;/sms.
               </>
             }
             action={newButton}

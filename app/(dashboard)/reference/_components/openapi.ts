@@ -92,8 +92,7 @@ export function typeLabel(doc: OpenApiDoc, raw: JsonSchema): string {
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
   const type = Array.isArray(s.type) ? s.type.join(" | ") : s.type;
   if (type === "array") return `array of ${s.items ? typeLabel(doc, s.items) : "any"}`;
-  if (type === "object" && !s.properties && s.additionalProperties && typeof s.additionalProperties === "object")
-    return `map of ${typeLabel(doc, s.additionalProperties)}`;
+  if (type === "object" && !s.properties && s.additionalProperties && typeof s.additionalProperties === "object") return `map of ${typeLabel(doc, s.additionalProperties)}`;
   return type ?? (s.properties ? "object" : "any");
 }
 

@@ -52,10 +52,18 @@ export function OperationCard({ doc, op, baseUrl }: { doc: OpenApiDoc; op: Opera
                   <table className="w-full text-left text-sm">
                     <thead className="bg-slate-50 text-xs text-slate-500 dark:bg-slate-900/60 dark:text-slate-400">
                       <tr>
-                        <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                        <th scope="col" className="px-3 py-2 font-medium">In</th>
-                        <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                        <th scope="col" className="px-3 py-2 font-medium">Required</th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Name
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          In
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Type
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Required
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -65,9 +73,7 @@ export function OperationCard({ doc, op, baseUrl }: { doc: OpenApiDoc; op: Opera
                           <tr key={`${p.in}-${p.name}`}>
                             <td className="px-3 py-2 align-top leading-5">
                               <code className="font-mono text-[13px] font-semibold text-slate-900 dark:text-slate-100">{p.name}</code>
-                              {(p.description ?? s.description) && (
-                                <RichText text={(p.description ?? s.description)!} className="mt-0.5 text-xs text-slate-500 dark:text-slate-400" />
-                              )}
+                              {(p.description ?? s.description) && <RichText text={(p.description ?? s.description)!} className="mt-0.5 text-xs text-slate-500 dark:text-slate-400" />}
                             </td>
                             <td className="px-3 py-2 align-top leading-5 text-slate-600 dark:text-slate-400">{p.in}</td>
                             <td className="px-3 py-2 align-top leading-5 font-mono text-xs text-indigo-700 dark:text-indigo-300">
@@ -123,7 +129,11 @@ export function OperationCard({ doc, op, baseUrl }: { doc: OpenApiDoc; op: Opera
                   ))}
                 </ul>
                 <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-                  Every error answer is <a href="#errors" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">the error envelope</a>.
+                  Every error answer is{" "}
+                  <a href="#errors" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+                    the error envelope
+                  </a>
+                  .
                 </p>
               </Section>
             )}

@@ -23,7 +23,11 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
   {
     id: "part",
     header: "Part",
-    cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.part} / {row.original.parts}</span>,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        {row.original.part} / {row.original.parts}
+      </span>
+    ),
   },
   { id: "country", header: "Country", cell: ({ row }) => muted(row.original.country) },
   { id: "operator", header: "Operator", cell: ({ row }) => muted(row.original.operator) },
@@ -37,7 +41,11 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
     id: "body",
     header: "Text",
     meta: { className: "max-w-64" },
-    cell: ({ row }) => <span className="block truncate text-slate-500 dark:text-slate-400" title={row.original.body}>{row.original.body}</span>,
+    cell: ({ row }) => (
+      <span className="block truncate text-slate-500 dark:text-slate-400" title={row.original.body}>
+        {row.original.body}
+      </span>
+    ),
   },
   {
     id: "price",

@@ -37,12 +37,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
     <div className="space-y-2" role="group" aria-label="Filters">
       {draft.map((f, i) => (
         <div key={f.field} className="flex flex-wrap items-center gap-2" data-testid={`filter-${f.field}`}>
-          <Select
-            aria-label="Field"
-            className="w-44!"
-            value={f.field}
-            onChange={(e) => set(i, { field: e.target.value as ExploreField })}
-          >
+          <Select aria-label="Field" className="w-44!" value={f.field} onChange={(e) => set(i, { field: e.target.value as ExploreField })}>
             <Options values={[f.field, ...unused]} label={(field) => fieldLabels[field]} />
           </Select>
           <Select aria-label={`${fieldLabels[f.field]} operator`} className="w-36!" value={f.op} onChange={(e) => set(i, { op: e.target.value as ExploreOperator })}>
@@ -59,7 +54,16 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
               if (e.key === "Enter") onChange(draft);
             }}
           />
-          <Button variant="ghost" size="sm" aria-label={`Remove the ${fieldLabels[f.field]} filter`} onClick={() => { const next = draft.filter((_, j) => j !== i); setDraft(next); onChange(next); }}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove the ${fieldLabels[f.field]} filter`}
+            onClick={() => {
+              const next = draft.filter((_, j) => j !== i);
+              setDraft(next);
+              onChange(next);
+            }}
+          >
             <XIcon />
           </Button>
         </div>
@@ -77,7 +81,14 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
           </Select>
         )}
         {draft.length > 0 && (
-          <Button variant="ghost" size="sm" onClick={() => { setDraft([]); onChange([]); }}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setDraft([]);
+              onChange([]);
+            }}
+          >
             Clear filters
           </Button>
         )}

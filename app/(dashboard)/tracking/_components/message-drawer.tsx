@@ -36,7 +36,15 @@ export function MessageDrawer({ trackingId, onClose, canResend }: { trackingId: 
       open={Boolean(trackingId)}
       onClose={onClose}
       className="max-w-3xl!"
-      title={d ? <>SMS to <span className="tabular-nums">{d.message.to}</span></> : "Message"}
+      title={
+        d ? (
+          <>
+            SMS to <span className="tabular-nums">{d.message.to}</span>
+          </>
+        ) : (
+          "Message"
+        )
+      }
       description={
         d ? (
           <span className="flex flex-wrap items-center gap-2">

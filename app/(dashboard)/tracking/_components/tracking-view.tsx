@@ -119,7 +119,11 @@ export function TrackingView({ canResend }: { canResend: boolean }) {
               Columns
             </Button>
             {showColumns && (
-              <div role="group" aria-label="Visible columns" className="absolute right-0 z-20 mt-2 w-56 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+              <div
+                role="group"
+                aria-label="Visible columns"
+                className="absolute right-0 z-20 mt-2 w-56 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+              >
                 {trackingColumns.map((c) => (
                   <Checkbox
                     key={c.id}

@@ -18,7 +18,12 @@ export const { PUT, PATCH, DELETE, GET, POST } = methods({
       name: query.name,
       includeUnnamed: query.unnamed === "true",
     });
-    return pageOf(rows.map((r) => campaignSummary(r.campaign, r.counts)), total, query.page, query.size);
+    return pageOf(
+      rows.map((r) => campaignSummary(r.campaign, r.counts)),
+      total,
+      query.page,
+      query.size,
+    );
   }),
   POST: withApi(dashboardCreateCampaignRoute, async ({ ctx, principal, body }) => {
     // The account's own campaign: no application, so no application callback or transcode default.

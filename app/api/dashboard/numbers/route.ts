@@ -11,7 +11,12 @@ export const { PUT, PATCH, DELETE, GET, POST } = methods({
     const { total, content } = await listRentedNumbers(ctx, { accountId: principal.accountId, page: query.page, size: query.size });
     const pools = await ctx.db.numberPool.findMany({ where: { accountId: principal.accountId }, select: { id: true, name: true } });
     const names = new Map(pools.map((p) => [p.id, p.name]));
-    return pageOf(content.map((n) => ({ ...n, poolName: names.get(n.poolId) ?? "" })), total, query.page, query.size);
+    return pageOf(
+      content.map((n) => ({ ...n, poolName: names.get(n.poolId) ?? "" })),
+      total,
+      query.page,
+      query.size,
+    );
   }),
   POST: withApi(dashboardRentRoute, ({ ctx, principal, body }) => rentNumber(ctx, { ...body, accountId: principal.accountId })),
 });

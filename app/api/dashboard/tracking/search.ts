@@ -16,7 +16,6 @@ export function searchOf(q: TrackingSearchQuery, accountId: string, now: Date): 
     from = new Date(now.getTime() - trackingRanges[q.range]);
   }
   if (from > to) fail("validation", { message: "The start is after the end.", property: "start" });
-  if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * 86_400_000)
-    fail("validation", { message: `A search spans at most ${MAX_SPAN_DAYS} days.`, property: "start" });
+  if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * 86_400_000) fail("validation", { message: `A search spans at most ${MAX_SPAN_DAYS} days.`, property: "start" });
   return { accountId, from, to, filters: filtersOf(q) };
 }

@@ -5,7 +5,5 @@ import { sendFailoverRoute } from "@/lib/schemas/otp";
 import { sendFailover } from "@/lib/core/otp/send-failover";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
-  POST: withApi(sendFailoverRoute, ({ ctx, principal, body }) =>
-    sendFailover(ctx, { accountId: principal.accountId, currency: principal.currency, applicationId: principal.applicationId, body }),
-  ),
+  POST: withApi(sendFailoverRoute, ({ ctx, principal, body }) => sendFailover(ctx, { accountId: principal.accountId, currency: principal.currency, applicationId: principal.applicationId, body })),
 });

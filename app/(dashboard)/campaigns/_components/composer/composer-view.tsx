@@ -176,7 +176,16 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
   const reviewMutation = useMutation({
     mutationFn: async (v: CampaignForm) => {
       const body = toCampaignBody(v);
-      const q = await quoteCampaign({ from: body.from, body: body.body, to: body.to, contacts: body.contacts, groups: body.groups, transcode: body.transcode, fallbackValues: body.fallbackValues, allowinvalid: body.allowinvalid });
+      const q = await quoteCampaign({
+        from: body.from,
+        body: body.body,
+        to: body.to,
+        contacts: body.contacts,
+        groups: body.groups,
+        transcode: body.transcode,
+        fallbackValues: body.fallbackValues,
+        allowinvalid: body.allowinvalid,
+      });
       return { values: v, quote: q };
     },
     onSuccess: setReview,
@@ -219,7 +228,9 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
     <>
       <PageHeader
         title={editing ? `Edit ${campaign!.campaignName || "campaign"}` : "New campaign"}
-        description={editing ? "Change anything while it is scheduled; it keeps its place until you save." : "Pick who gets it, write it once with their labels, and send it now or when it suits them."}
+        description={
+          editing ? "Change anything while it is scheduled; it keeps its place until you save." : "Pick who gets it, write it once with their labels, and send it now or when it suits them."
+        }
         actions={
           <Link href={editing ? `/campaigns/${campaign!.trackingId}` : "/campaigns"} className={buttonClasses("secondary")}>
             <ChevronLeftIcon />
@@ -273,7 +284,9 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
               {estimate.kind === "ok" ? (
                 <>
                   {estimate.quote.numberOfRecipients.toLocaleString("en")} recipients · {estimate.quote.totalParts.toLocaleString("en")} parts ·{" "}
-                  <span className="font-medium text-slate-900 dark:text-white">{new Intl.NumberFormat("en", { style: "currency", currency: estimate.quote.currency, maximumFractionDigits: 4 }).format(estimate.quote.cost)}</span>
+                  <span className="font-medium text-slate-900 dark:text-white">
+                    {new Intl.NumberFormat("en", { style: "currency", currency: estimate.quote.currency, maximumFractionDigits: 4 }).format(estimate.quote.cost)}
+                  </span>
                 </>
               ) : (
                 "Nothing is sent until you confirm."

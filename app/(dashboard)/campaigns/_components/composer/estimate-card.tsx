@@ -76,11 +76,7 @@ export function Quote({ quote: q, stale }: { quote: CampaignQuote; stale?: boole
           {countries.length > 6 && <li className="text-xs text-slate-500">and {plural(countries.length - 6, "more country", "more countries")}</li>}
         </ul>
       )}
-      {groups.length > 0 && (
-        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          {groups.map(([g, n]) => `${groupLabel(g)}: ${n.toLocaleString("en")}`).join(" · ")}
-        </p>
-      )}
+      {groups.length > 0 && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{groups.map(([g, n]) => `${groupLabel(g)}: ${n.toLocaleString("en")}`).join(" · ")}</p>}
       <dl className="mt-4 space-y-1.5 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
         <div className="flex justify-between gap-3">
           <dt className="text-slate-500 dark:text-slate-400">SMS parts</dt>

@@ -58,5 +58,5 @@ export function numbersFromFile(text: string): { numbers: string[]; column: stri
   }
   const header = rows[0][best] && !/\d{4}/.test(rows[0][best]) ? rows[0][best] : null;
   const cells = (header ? rows.slice(1) : rows).map((r) => (r[best] ?? "").trim()).filter(Boolean);
-  return { numbers: cells, column: width > 1 ? header ?? `column ${best + 1}` : null };
+  return { numbers: cells, column: width > 1 ? (header ?? `column ${best + 1}`) : null };
 }

@@ -91,20 +91,25 @@ export function PreviewCard({
           </div>
           <p className="mt-3 flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-400" data-testid="analysis-counts">
             <span>
-              <span className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{stats.analysis.characters}</span>{" "}
-              {stats.analysis.characters === 1 ? "character" : "characters"}
+              <span className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{stats.analysis.characters}</span> {stats.analysis.characters === 1 ? "character" : "characters"}
             </span>
             <span>
               <span className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{stats.parts}</span> {stats.parts === 1 ? "part" : "parts"}
             </span>
           </p>
           <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-            <div className={cn("h-full rounded-full transition-[width] duration-150", unicode ? "bg-amber-500" : "bg-indigo-500")} style={{ width: `${Math.min(100, (stats.used / stats.capacity) * 100)}%` }} />
+            <div
+              className={cn("h-full rounded-full transition-[width] duration-150", unicode ? "bg-amber-500" : "bg-indigo-500")}
+              style={{ width: `${Math.min(100, (stats.used / stats.capacity) * 100)}%` }}
+            />
           </div>
           <p className="mt-1.5 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-            {plural(left, "character")} left in {stats.parts === 1 ? "this part" : `part ${stats.parts}`} · {unicode ? "70 in one part, 67 per part when split" : "160 in one part, 153 per part when split"}
+            {plural(left, "character")} left in {stats.parts === 1 ? "this part" : `part ${stats.parts}`} ·{" "}
+            {unicode ? "70 in one part, 67 per part when split" : "160 in one part, 153 per part when split"}
           </p>
-          {personal && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Counted on this recipient's text; longer names can add a part. The estimate counts every recipient's own text.</p>}
+          {personal && (
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Counted on this recipient's text; longer names can add a part. The estimate counts every recipient's own text.</p>
+          )}
           <p className="sr-only" aria-live="polite">
             {plural(stats.parts, "part")}, {unicode ? "Unicode" : "GSM-7"}
           </p>

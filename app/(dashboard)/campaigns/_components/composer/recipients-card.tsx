@@ -59,9 +59,7 @@ export function RecipientsCard({
     <Card>
       <CardHeader title="Recipients" description="Pick groups, single contacts, numbers, or any mix: a number that appears twice gets one message, and blacklisted contacts none." />
       <div className="px-5 pt-4">
-        {problem && (
-          <ErrorNote className="mb-3">{problem}</ErrorNote>
-        )}
+        {problem && <ErrorNote className="mb-3">{problem}</ErrorNote>}
         <div role="tablist" aria-label="Recipients from" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
           {tabs.map((t) => (
             <button
@@ -108,10 +106,7 @@ function Panel({ id, active, children }: { id: string; active: boolean; children
 
 function GroupPicker({ form, audience }: { form: UseFormReturn<CampaignForm>; audience: Audience | undefined }) {
   const [filter, setFilter] = useState("");
-  if (!audience)
-    return (
-      <Skeletons sizes={["h-6 w-48", "h-6 w-40", "h-6 w-56"]} />
-    );
+  if (!audience) return <Skeletons sizes={["h-6 w-48", "h-6 w-40", "h-6 w-56"]} />;
   const own = audience.groups.filter((g) => g.name !== "All" && g.name !== "NotListed");
   const shown = audience.groups.filter((g) => !filter || g.name.toLowerCase().includes(filter.toLowerCase()) || groupLabel(g.name).toLowerCase().includes(filter.toLowerCase()));
   return (
@@ -171,7 +166,12 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
     onPick(c);
     if (!ids.includes(c.id)) form.setValue("contacts", [...ids, c.id], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
-  const remove = (id: string) => form.setValue("contacts", ids.filter((x) => x !== id), { shouldDirty: true });
+  const remove = (id: string) =>
+    form.setValue(
+      "contacts",
+      ids.filter((x) => x !== id),
+      { shouldDirty: true },
+    );
   return (
     <div>
       <Input type="search" aria-label="Search contacts" placeholder="Search contacts by name, number or email" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -198,7 +198,9 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
                     </div>
                     {c.blacklisted && <Badge tone="danger">Blacklisted</Badge>}
                     <Button variant={chosen ? "ghost" : "secondary"} size="sm" disabled={chosen} onClick={() => add(c)} aria-label={`Add ${nameOf(c)}`}>
-                      {chosen ? "Added" : (
+                      {chosen ? (
+                        "Added"
+                      ) : (
                         <>
                           <PlusIcon size={14} />
                           Add
@@ -223,7 +225,10 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
             const c = picked.get(id);
             const name = c ? nameOf(c) : id.slice(0, 8) + "…";
             return (
-              <li key={id} className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm text-indigo-900 ring-1 ring-indigo-200 dark:bg-indigo-500/10 dark:text-indigo-200 dark:ring-indigo-500/30">
+              <li
+                key={id}
+                className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm text-indigo-900 ring-1 ring-indigo-200 dark:bg-indigo-500/10 dark:text-indigo-200 dark:ring-indigo-500/30"
+              >
                 <span className="max-w-48 truncate">{name}</span>
                 {c?.blacklisted && <span className="text-xs text-red-700 dark:text-red-300">(blacklisted)</span>}
                 <button

@@ -40,7 +40,7 @@ function quickPicks(now: Date): { label: string; at: Date }[] {
   tomorrow.setDate(now.getDate() + 1);
   tomorrow.setHours(9, 0, 0, 0);
   const monday = new Date(now);
-  monday.setDate(now.getDate() + (((8 - now.getDay()) % 7) || 7));
+  monday.setDate(now.getDate() + ((8 - now.getDay()) % 7 || 7));
   monday.setHours(9, 0, 0, 0);
   return [
     { label: "In 1 hour", at: inHour },

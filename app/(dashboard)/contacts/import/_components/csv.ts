@@ -124,7 +124,12 @@ export function toContact(cells: string[], mapping: Target[]): Record<string, un
 
 /** A label name made from a column header (letters, digits, spaces, _ and -; starting with a letter). */
 export function labelNameFrom(header: string): string {
-  const name = header.trim().replace(/[^\w -]/g, "").replace(/^[^A-Za-z]+/, "").slice(0, 64).trim();
+  const name = header
+    .trim()
+    .replace(/[^\w -]/g, "")
+    .replace(/^[^A-Za-z]+/, "")
+    .slice(0, 64)
+    .trim();
   return name || "field";
 }
 
@@ -132,7 +137,12 @@ export function reportCsv(rows: { row: number; value: string; reason: string }[]
   return Papa.unparse({ fields: ["row", "value", "reason"], data: rows.map((r) => [r.row, r.value, r.reason]) });
 }
 
-export const sampleCsv = ["mobile,firstName,lastName,email,country", "+306912345678,Maria,Papadopoulou,maria@example.gr,GR", "+447400123456,John,Smith,john@example.co.uk,GB", "6912345679,Nikos,,nikos@example.gr,GR"].join("\n");
+export const sampleCsv = [
+  "mobile,firstName,lastName,email,country",
+  "+306912345678,Maria,Papadopoulou,maria@example.gr,GR",
+  "+447400123456,John,Smith,john@example.co.uk,GB",
+  "6912345679,Nikos,,nikos@example.gr,GR",
+].join("\n");
 
 /** Starts a download of text as a file. */
 export function download(name: string, text: string, type = "text/csv;charset=utf-8") {

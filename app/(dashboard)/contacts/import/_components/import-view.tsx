@@ -64,7 +64,13 @@ export function ImportView() {
     const { rows: data } = dataRows(f.records, header);
     const cols = Math.max(0, ...f.records.slice(0, 200).map((r) => r.length));
     const heads = Array.from({ length: cols }, (_, i) => (header ? (f.records[0]?.[i] ?? "") : ""));
-    setMapping(guessMapping(heads, data.slice(0, 50).map((r) => r.cells), customLabels));
+    setMapping(
+      guessMapping(
+        heads,
+        data.slice(0, 50).map((r) => r.cells),
+        customLabels,
+      ),
+    );
   };
 
   const group = groupOf(options);

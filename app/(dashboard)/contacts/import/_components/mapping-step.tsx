@@ -83,7 +83,12 @@ export function MappingStep({
         const newName = labelNameFrom(c.header);
         const isKnown = customLabels.some((l) => l.toLowerCase() === newName.toLowerCase());
         return (
-          <Select aria-label={`Import ${c.header} as`} value={mapping[c.index]} onChange={(e) => set(c.index, e.target.value as Target)} className={mapping[c.index] === "ignore" ? "text-slate-500" : undefined}>
+          <Select
+            aria-label={`Import ${c.header} as`}
+            value={mapping[c.index]}
+            onChange={(e) => set(c.index, e.target.value as Target)}
+            className={mapping[c.index] === "ignore" ? "text-slate-500" : undefined}
+          >
             <option value="ignore">Don’t import</option>
             <optgroup label="Contact">
               {fieldTargets.map((f) => (
@@ -126,7 +131,10 @@ export function MappingStep({
         <Checkbox label="The first row holds column names" checked={hasHeader} onChange={(e) => onHasHeader(e.target.checked)} />
       </div>
       {file.warnings.length > 0 && (
-        <div role="note" className="mx-5 mt-4 flex items-start gap-2.5 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
+        <div
+          role="note"
+          className="mx-5 mt-4 flex items-start gap-2.5 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+        >
           <AlertIcon className="mt-0.5 shrink-0" />
           <div>
             <p className="font-medium">The file has formatting problems; check the preview.</p>

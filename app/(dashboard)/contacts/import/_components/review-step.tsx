@@ -75,7 +75,11 @@ export function ReviewStep({
     {
       header: "Mobile",
       cell: ({ result, row }) =>
-        result.ok ? <span className="font-mono text-[13px] whitespace-nowrap text-slate-900 dark:text-slate-100">{result.fields.mobile}</span> : <span className="font-mono text-[13px] text-slate-500">{row.cells[mapping.indexOf("mobile")] ?? ""}</span>,
+        result.ok ? (
+          <span className="font-mono text-[13px] whitespace-nowrap text-slate-900 dark:text-slate-100">{result.fields.mobile}</span>
+        ) : (
+          <span className="font-mono text-[13px] text-slate-500">{row.cells[mapping.indexOf("mobile")] ?? ""}</span>
+        ),
     },
     {
       header: "Name",
@@ -151,11 +155,7 @@ export function ReviewStep({
         <Card>
           <CardHeader title="Options" />
           <CardBody className="grid gap-5 md:grid-cols-2">
-            <Field
-              id="import-country"
-              label="Country of national numbers"
-              hint={countryHint(check, national?.[1] ?? 0, options.defaultCountry)}
-            >
+            <Field id="import-country" label="Country of national numbers" hint={countryHint(check, national?.[1] ?? 0, options.defaultCountry)}>
               <CountrySelect emptyLabel="None — numbers include the country code" value={options.defaultCountry} onChange={(e) => onOptions({ ...options, defaultCountry: e.target.value })} />
             </Field>
             <div className="space-y-4">
@@ -233,7 +233,9 @@ export function ReviewStep({
 function countryHint(check: RowCheck, unreadable: number, defaultCountry: string): React.ReactNode {
   const warn = (text: string) => <span className="font-medium text-amber-700 dark:text-amber-300">{text}</span>;
   if (!defaultCountry && check.bare > 0)
-    return warn(`${countOf(check.bare, "number")} without + or 00 ${check.bare === 1 ? "was" : "were"} read as international (6912345678 as +691…). If they are national numbers, choose their country.`);
+    return warn(
+      `${countOf(check.bare, "number")} without + or 00 ${check.bare === 1 ? "was" : "were"} read as international (6912345678 as +691…). If they are national numbers, choose their country.`,
+    );
   if (!defaultCountry && unreadable > 0)
     return warn(`${countOf(unreadable, "row")} ${unreadable === 1 ? "has a number" : "have numbers"} that could not be read — if they lack the country code, choose their country.`);
   return "For numbers written without a country code, in rows without a country.";

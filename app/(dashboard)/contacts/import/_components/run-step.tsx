@@ -43,10 +43,7 @@ export function RunStep({
   const finished = state.phase === "done";
   const percent = total ? Math.round((state.processed / total) * 100) : 100;
   const notReached = useMemo(
-    () =>
-      active || finished
-        ? []
-        : rows.slice(state.processed).map((r) => ({ row: r.row, value: (r.cells[mobileColumn] ?? "").trim(), reason: "Not imported: the import stopped before this row" })),
+    () => (active || finished ? [] : rows.slice(state.processed).map((r) => ({ row: r.row, value: (r.cells[mobileColumn] ?? "").trim(), reason: "Not imported: the import stopped before this row" }))),
     [active, finished, rows, state.processed, mobileColumn],
   );
   const skipped = [...state.failed, ...notReached];
@@ -112,7 +109,13 @@ export function RunStep({
           <dl className="grid gap-4 sm:grid-cols-3" aria-live="polite">
             <Total label="Created" value={state.created} hint="New contacts" tone="text-emerald-700 dark:text-emerald-300" testId="import-created" />
             <Total label="Updated" value={state.updated} hint="Numbers already in your contacts" tone="text-sky-700 dark:text-sky-300" testId="import-updated" />
-            <Total label="Skipped" value={skipped.length} hint={notReached.length ? `${countOf(notReached.length, "row")} not reached` : "Rows with a problem"} tone={skipped.length ? "text-red-700 dark:text-red-300" : undefined} testId="import-skipped" />
+            <Total
+              label="Skipped"
+              value={skipped.length}
+              hint={notReached.length ? `${countOf(notReached.length, "row")} not reached` : "Rows with a problem"}
+              tone={skipped.length ? "text-red-700 dark:text-red-300" : undefined}
+              testId="import-skipped"
+            />
           </dl>
           {blank > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">{countOf(blank, "blank line")} in the file held no data and were left out.</p>}
           {finished && (

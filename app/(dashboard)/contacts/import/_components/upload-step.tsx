@@ -58,18 +58,9 @@ export function UploadStep({ onParsed }: { onParsed: (file: ParsedFile) => void 
           </span>
           <p className="text-base font-semibold text-slate-900 dark:text-slate-100">Drop a CSV file here</p>
           <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-            One contact per row, with a mobile number in one column. Names, email, country, VIP and your custom fields can come along. Up to 50 MB — tens of
-            thousands of rows are fine.
+            One contact per row, with a mobile number in one column. Names, email, country, VIP and your custom fields can come along. Up to 50 MB — tens of thousands of rows are fine.
           </p>
-          <input
-            ref={input}
-            id="csv-file"
-            type="file"
-            accept=".csv,.txt,.tsv,text/csv,text/plain"
-            className="sr-only"
-            onChange={(e) => read(e.target.files?.[0])}
-            aria-label="CSV file"
-          />
+          <input ref={input} id="csv-file" type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="sr-only" onChange={(e) => read(e.target.files?.[0])} aria-label="CSV file" />
           <Button className="mt-6" onClick={() => input.current?.click()} loading={reading}>
             {reading ? "Reading the file…" : "Choose a file"}
           </Button>

@@ -13,7 +13,13 @@ export function PasswordDialog({ user, onClose }: { user: AddedUser | null; onCl
       open={user !== null}
       onClose={onClose}
       title="User added"
-      description={user ? <>{user.name || user.email} can sign in now as {roleLabel(user.role).toLowerCase()}.</> : undefined}
+      description={
+        user ? (
+          <>
+            {user.name || user.email} can sign in now as {roleLabel(user.role).toLowerCase()}.
+          </>
+        ) : undefined
+      }
       footer={<Button onClick={onClose}>I have passed the password on</Button>}
     >
       {user && (

@@ -48,11 +48,16 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
         title="Users"
         description={`Who can sign in to ${accountName}, and what each may do.`}
         actions={
-          <Button icon={<PlusIcon />} onClick={() => setAdding(true)}>Add user</Button>
+          <Button icon={<PlusIcon />} onClick={() => setAdding(true)}>
+            Add user
+          </Button>
         }
       />
       <Card>
-        <CardHeader title={`${rows.length || ""} ${rows.length === 1 ? "user" : "users"}`.trim()} description={`${owners} ${owners === 1 ? "owner" : "owners"}; the account always keeps at least one.`} />
+        <CardHeader
+          title={`${rows.length || ""} ${rows.length === 1 ? "user" : "users"}`.trim()}
+          description={`${owners} ${owners === 1 ? "owner" : "owners"}; the account always keeps at least one.`}
+        />
         {users.isError ? (
           <p role="alert" className="flex items-center gap-2 px-5 py-6 text-sm text-red-700 dark:text-red-300">
             <AlertIcon /> {users.error.message}
@@ -104,12 +109,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
               {
                 header: "Last sign-in",
                 className: "hidden sm:table-cell whitespace-nowrap",
-                cell: (u) =>
-                  u.lastLoginAt ? (
-                    <span title={formatDate(u.lastLoginAt)}>{formatRelative(u.lastLoginAt)}</span>
-                  ) : (
-                    <span className="text-slate-400 dark:text-slate-500">Never</span>
-                  ),
+                cell: (u) => (u.lastLoginAt ? <span title={formatDate(u.lastLoginAt)}>{formatRelative(u.lastLoginAt)}</span> : <span className="text-slate-400 dark:text-slate-500">Never</span>),
               },
               {
                 header: <span className="sr-only">Actions</span>,

@@ -10,7 +10,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: withApi(changeUserRoleRoute, async ({ ctx, principal, params, body }) =>
     toUserView(await changeUserRole(ctx, { accountId: principal.accountId, actorId: principal.userId, userId: params.id, role: body.role })),
   ),
-  DELETE: withApi(removeUserRoute, async ({ ctx, principal, params }) =>
-    toUserView(await removeUser(ctx, { accountId: principal.accountId, actorId: principal.userId, userId: params.id })),
-  ),
+  DELETE: withApi(removeUserRoute, async ({ ctx, principal, params }) => toUserView(await removeUser(ctx, { accountId: principal.accountId, actorId: principal.userId, userId: params.id }))),
 });

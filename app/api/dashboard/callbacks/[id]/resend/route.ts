@@ -6,7 +6,5 @@ import { callbackView } from "@/lib/schemas/dashboard-sms-serializers";
 import { resendCallback } from "@/lib/core/callbacks/resend-callback";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
-  POST: withApi(resendCallbackRoute, async ({ ctx, principal, params }) =>
-    callbackView(await resendCallback(ctx, { accountId: principal.accountId, callbackId: params.id })),
-  ),
+  POST: withApi(resendCallbackRoute, async ({ ctx, principal, params }) => callbackView(await resendCallback(ctx, { accountId: principal.accountId, callbackId: params.id }))),
 });

@@ -27,7 +27,14 @@ export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(audienceContactsRoute, async ({ ctx, principal, query }) => {
     if (query.ids !== undefined) {
       // Contacts already picked (a campaign being edited): the known ones, in the order given.
-      const ids = [...new Set(query.ids.split(",").map((s) => s.trim().toLowerCase()).filter(isUuid))].slice(0, 200);
+      const ids = [
+        ...new Set(
+          query.ids
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(isUuid),
+        ),
+      ].slice(0, 200);
       const [rows, types] = await Promise.all([selectContacts(ctx, principal.accountId, ids), loadLabelTypes(ctx, principal.accountId)]);
       const byId = new Map(rows.map((r) => [r.id, toContactView(r, types)]));
       const found = ids.flatMap((id) => (byId.has(id) ? [audienceContact(byId.get(id)!)] : []));

@@ -5,7 +5,5 @@ import { dashboardSimulateInboundRoute } from "@/lib/schemas/numbers";
 import { simulateInbound } from "@/lib/core/numbers/simulate-inbound";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
-  POST: withApi(dashboardSimulateInboundRoute, ({ ctx, principal, params, body }) =>
-    simulateInbound(ctx, { accountId: principal.accountId, to: params.msisdn, from: body.from, body: body.body }),
-  ),
+  POST: withApi(dashboardSimulateInboundRoute, ({ ctx, principal, params, body }) => simulateInbound(ctx, { accountId: principal.accountId, to: params.msisdn, from: body.from, body: body.body })),
 });

@@ -12,7 +12,5 @@ export const { PUT, PATCH, GET, POST, DELETE } = methods({
     return pageOf(rows, total, query.page, query.size);
   }),
   POST: withApi(addGroupContactsRoute, ({ ctx, principal, params, body }) => addContactsToGroup(ctx, principal.accountId, params.name, body)),
-  DELETE: withApi(removeGroupContactsRoute, ({ ctx, principal, params, body }) =>
-    removeContactsFromGroup(ctx, principal.accountId, params.name, body),
-  ),
+  DELETE: withApi(removeGroupContactsRoute, ({ ctx, principal, params, body }) => removeContactsFromGroup(ctx, principal.accountId, params.name, body)),
 });

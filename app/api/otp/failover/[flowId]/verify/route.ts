@@ -5,7 +5,5 @@ import { verifyOtpRoute } from "@/lib/schemas/otp";
 import { verifyCode } from "@/lib/core/otp/verify-code";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
-  POST: withApi(verifyOtpRoute, ({ ctx, principal, params, body }) =>
-    verifyCode(ctx, { accountId: principal.accountId, flowId: params.flowId, code: body.code }),
-  ),
+  POST: withApi(verifyOtpRoute, ({ ctx, principal, params, body }) => verifyCode(ctx, { accountId: principal.accountId, flowId: params.flowId, code: body.code })),
 });

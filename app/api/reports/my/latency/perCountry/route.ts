@@ -5,7 +5,5 @@ import { latencyPerCountryRoute } from "@/lib/schemas/reports";
 import { latencyReport } from "@/lib/core/reports/latency";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
-  GET: withApi(latencyPerCountryRoute, ({ ctx, principal, query }) =>
-    latencyReport(ctx, { accountId: principal.accountId, start: query.startDate, end: query.endDate, country: query.countryCode }),
-  ),
+  GET: withApi(latencyPerCountryRoute, ({ ctx, principal, query }) => latencyReport(ctx, { accountId: principal.accountId, start: query.startDate, end: query.endDate, country: query.countryCode })),
 });

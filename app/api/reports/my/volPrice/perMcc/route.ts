@@ -5,7 +5,5 @@ import { volPricePerMccRoute } from "@/lib/schemas/reports";
 import { volPrice } from "@/lib/core/reports/vol-price";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
-  GET: withApi(volPricePerMccRoute, ({ ctx, principal, query }) =>
-    volPrice(ctx, { accountId: principal.accountId, start: query.startDate, end: query.endDate, mcc: query.mcc }),
-  ),
+  GET: withApi(volPricePerMccRoute, ({ ctx, principal, query }) => volPrice(ctx, { accountId: principal.accountId, start: query.startDate, end: query.endDate, mcc: query.mcc })),
 });

@@ -5,7 +5,5 @@ import { volPricePerMccMncRoute } from "@/lib/schemas/reports";
 import { volPrice } from "@/lib/core/reports/vol-price";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
-  GET: withApi(volPricePerMccMncRoute, ({ ctx, principal, query }) =>
-    volPrice(ctx, { accountId: principal.accountId, start: query.startDate, end: query.endDate, mcc: query.mcc, mnc: query.mnc }),
-  ),
+  GET: withApi(volPricePerMccMncRoute, ({ ctx, principal, query }) => volPrice(ctx, { accountId: principal.accountId, start: query.startDate, end: query.endDate, mcc: query.mcc, mnc: query.mnc })),
 });

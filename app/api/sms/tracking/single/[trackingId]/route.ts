@@ -6,7 +6,5 @@ import { trackMessage } from "@/lib/core/tracking/search-tracking";
 import { trackingRecord } from "@/lib/schemas/sms-serializers";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
-  GET: withApi(trackingSingleRoute, async ({ ctx, principal, params }) =>
-    (await trackMessage(ctx, principal.accountId, params.trackingId)).map(trackingRecord),
-  ),
+  GET: withApi(trackingSingleRoute, async ({ ctx, principal, params }) => (await trackMessage(ctx, principal.accountId, params.trackingId)).map(trackingRecord)),
 });
