@@ -244,11 +244,10 @@ export function report(results: CallbackScenario[]): string {
   ];
   const c = (x: Record<string, number>) => `${fixed(x["load generator"] ?? NaN)} / ${fixed(x.postgres ?? NaN)} / ${fixed(x.receiver ?? NaN)} / ${fixed(x["other processes"] ?? NaN)}`;
   for (const s of results) {
-    s.rounds.forEach((x, i) =>
+    for (const [i, x] of s.rounds.entries())
       lines.push(
         `| ${s.delayMs} ms | ${i + 1} | ${int(x.ours.perSecond)} | ${int(x.bare.perSecond)} | ${fixed(x.ours.perSecond / x.bare.perSecond)} | ${x.ours.maxOpen} / ${x.bare.maxOpen} | ${c(x.ours.cores)} | ${c(x.bare.cores)} |`,
-      ),
-    );
+      );
     lines.push(`| ${s.delayMs} ms | **median** | **${int(s.medOurs)}** | **${int(s.medBare)}** | **${fixed(s.medOurs / s.medBare)}** (paired ${fixed(s.paired)}) | | | |`);
   }
   return lines.join("\n");

@@ -52,7 +52,7 @@ export async function startSim(ctx: BenchContext): Promise<Sim> {
   const nextLine = () => new Promise<string>((r) => (lines.length ? r(lines.shift()!) : waiters.push(r)));
   const url = (await nextLine()).trim();
   const ask = async (cmd: string) => {
-    child.stdin!.write(cmd + "\n");
+    child.stdin!.write(`${cmd}\n`);
     return Number(await nextLine());
   };
   return { url, child, when: (n) => ask(`when ${n}`), submitted: () => ask("count"), duplicates: () => ask("duplicates"), sessions: () => ask("sessions") };
@@ -208,7 +208,7 @@ async function copyRound(databaseUrl: string, n: number): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       stream.on("finish", () => resolve());
       stream.on("error", reject);
-      stream.end(lines.join("\n") + "\n");
+      stream.end(`${lines.join("\n")}\n`);
     });
     return performance.now() - t0;
   } finally {

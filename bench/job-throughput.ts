@@ -191,11 +191,10 @@ export function report(r: JobThroughputResult): string {
     "|---:|---:|---:|---:|---:|---:|---|---|---|",
   ];
   const c = (x: Record<string, number>) => `${fixed(x["load generator"] ?? NaN)} / ${fixed(x.postgres ?? NaN)} / ${fixed(x["other processes"] ?? NaN)}`;
-  r.rounds.forEach((x, i) =>
+  for (const [i, x] of r.rounds.entries())
     lines.push(
       `| ${i + 1} | ${int(x.ours.jobsPerSecond)} | ${int(x.ours20.jobsPerSecond)} | ${int(x.raw.jobsPerSecond)} | ${fixed(x.ours.jobsPerSecond / x.raw.jobsPerSecond)} | ${fixed(x.ours20.jobsPerSecond / x.raw.jobsPerSecond)} | ${c(x.ours.cores)} | ${c(x.ours20.cores)} | ${c(x.raw.cores)} |`,
-    ),
-  );
+    );
   lines.push(
     `| **median** | **${int(r.medOurs)}** | **${int(r.medOurs20)}** | **${int(r.medRaw)}** | **${fixed(r.medOurs / r.medRaw)}** (paired ${fixed(r.paired)}) | **${fixed(r.medOurs20 / r.medRaw)}** | | | |`,
   );

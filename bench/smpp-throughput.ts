@@ -145,7 +145,7 @@ export async function measureSmpp(options: { rounds?: number; quick?: boolean; o
           ours.push(await oursRound(carrier, sc.n));
         }
         rtts.push(median(lastBareRtts));
-        (options.log ?? ((m) => process.stderr.write(m + "\n")))(`B7 ${sc.name} round ${r + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)}/s, bare ${raw.at(-1)!.toFixed(0)}/s`);
+        (options.log ?? ((m) => process.stderr.write(`${m}\n`)))(`B7 ${sc.name} round ${r + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)}/s, bare ${raw.at(-1)!.toFixed(0)}/s`);
       }
       await carrier.close();
       bare.destroy();

@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   process.chdir(path.resolve(import.meta.dirname, ".."));
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
-    process.stderr.write(cliUsage + "\n");
+    process.stderr.write(`${cliUsage}\n`);
     return argv.length === 0 ? 2 : 0;
   }
   process.env.LOG_LEVEL ??= "warn";
@@ -63,7 +63,7 @@ async function viaServer(port: number, token: string, argv: string[]): Promise<n
 }
 
 function print(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + "\n");
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 function printError(body: Record<string, unknown>): number {

@@ -46,7 +46,7 @@ try {
     progress: (done, total) => process.stderr.write(`\r${done.toLocaleString("en")} / ${total.toLocaleString("en")} messages`),
   });
   process.stderr.write(`\n`);
-  process.stdout.write(JSON.stringify({ accountId: rows[0].id, messages, days, seconds: Math.round((Date.now() - t0) / 100) / 10 }) + "\n");
+  process.stdout.write(`${JSON.stringify({ accountId: rows[0].id, messages, days, seconds: Math.round((Date.now() - t0) / 100) / 10 })}\n`);
 } finally {
   await database.close();
 }

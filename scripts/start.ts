@@ -54,7 +54,7 @@ try {
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 } catch (err) {
   if (err instanceof ConfigError) {
-    process.stderr.write(err.message + "\n");
+    process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }
   throw err;

@@ -106,7 +106,7 @@ export function summarize(profile: Profile, window?: { fromMs: number; toMs: num
       const p = parent.get(id);
       const up = p !== undefined ? resolve(p) : { module: "(program)", where: "", name: "" };
       r = { module: up.module, where: `native, called from ${up.name}`, name: f.functionName || "(anonymous)" };
-    } else if (f.url.startsWith("node:")) r = { module: "node:" + f.url.slice(5).split("/")[0], where: f.url, name: f.functionName || "(anonymous)" };
+    } else if (f.url.startsWith("node:")) r = { module: `node:${f.url.slice(5).split("/")[0]}`, where: f.url, name: f.functionName || "(anonymous)" };
     else {
       const file = f.url.startsWith("file://") ? fileURLToPath(f.url) : f.url;
       let source = file;

@@ -47,7 +47,7 @@ export function buildEmptyNext(log: (m: string) => void, withRewrites = false): 
       `import project from ${JSON.stringify(projectConfig)};`,
       `export default { ...base, skipTrailingSlashRedirect: project.skipTrailingSlashRedirect, rewrites: project.rewrites };`,
     ];
-    fs.writeFileSync(path.join(dir, "next.config.mjs"), config.join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "next.config.mjs"), `${config.join("\n")}\n`);
   }
   execFileSync(nextBin, ["build"], {
     cwd: dir,

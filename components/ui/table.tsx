@@ -19,6 +19,7 @@ declare module "@tanstack/react-table" {
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: @tanstack/react-table's own column arrays are ColumnDef<T, any>[] (each column has its value type)
   columns: ColumnDef<T, any>[];
   data: T[];
   /** Total rows on the server (the page envelope's totalElements). */

@@ -20,11 +20,11 @@ test("the README walk-throughs work as written", async ({ baseURL, dataDir, demo
   expect(out).toMatch(/"balance":\d+(\.\d+)?,"currency":\{"code":"EUR"/);
   expect(out).toContain('"code":"401000000"');
   // The SMS section continues in the same shell.
-  const sms = execFileSync("bash", ["-euo", "pipefail", "-c", tokens + "\n" + block(readme, "Send an SMS")], { env, encoding: "utf8", timeout: 60_000 });
+  const sms = execFileSync("bash", ["-euo", "pipefail", "-c", `${tokens}\n${block(readme, "Send an SMS")}`], { env, encoding: "utf8", timeout: 60_000 });
   expect(sms).toContain('"transcode":{"message":"KAΛHMEPA!","parts":1}');
   expect(sms).toMatch(/"status":\{"status":"Delivered"/);
   // The campaign section continues from the first one's variables.
-  const campaign = execFileSync("bash", ["-euo", "pipefail", "-c", tokens + "\n" + block(readme, "Send a campaign")], { env, encoding: "utf8", timeout: 60_000 });
+  const campaign = execFileSync("bash", ["-euo", "pipefail", "-c", `${tokens}\n${block(readme, "Send a campaign")}`], { env, encoding: "utf8", timeout: 60_000 });
   expect(campaign).toContain('"numberOfRecipients":3');
   expect(campaign).toContain('{"state":"Finished","statuses":{"Queued":0,"Sent":0,"Failed":0,"Unsent":0,"Delivered":3,"Undelivered":0}}');
 });

@@ -17,7 +17,7 @@ test("send an SMS, see it delivered, receive its delivery report", async ({ requ
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dlr`;
   try {
-    const basic = "Basic " + Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64");
+    const basic = `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}`;
     const token = (await (await request.post("/api/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials", scope: "sms" } })).json()).access_token;
     const auth = { Authorization: `Bearer ${token}` };
     const sent = await request.post("/api/sms", { headers: auth, data: { from: "Switchboard", to: "+306912345678", body: "Hello from the e2e test", callback: { url, strategy: "OnCompletion" } } });

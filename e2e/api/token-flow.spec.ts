@@ -3,7 +3,7 @@ import { test, expect } from "../fixtures/test";
 
 test.describe("token flow over HTTP", () => {
   test("gets a token with Basic credentials and calls the account endpoints", async ({ request, demo }) => {
-    const basic = "Basic " + Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64");
+    const basic = `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}`;
     const res = await request.post("/api/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials", scope: "account" } });
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toBe("no-store");
@@ -26,7 +26,7 @@ test.describe("token flow over HTTP", () => {
 
   test("refuses a wrong secret, a missing token and a missing scope with the error envelope", async ({ request, demo }) => {
     const wrong = await request.post("/api/oauth/token", {
-      headers: { Authorization: "Basic " + Buffer.from(`${demo.applicationId}:nope`).toString("base64") },
+      headers: { Authorization: `Basic ${Buffer.from(`${demo.applicationId}:nope`).toString("base64")}` },
       form: { grant_type: "client_credentials" },
     });
     expect(wrong.status()).toBe(401);
@@ -37,7 +37,7 @@ test.describe("token flow over HTTP", () => {
     expect(anonymous.headers()["www-authenticate"]).toMatch(/^Bearer/);
 
     const t = await request.post("/api/oauth/token", {
-      headers: { Authorization: "Basic " + Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64") },
+      headers: { Authorization: `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}` },
       form: { grant_type: "client_credentials", scope: "sms" },
     });
     const smsOnly = (await t.json()).access_token;

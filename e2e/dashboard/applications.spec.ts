@@ -15,13 +15,14 @@ test("create an application, use its secret, revoke it", async ({ page, demo, re
 
   const shown = page.getByRole("dialog");
   await expect(shown.getByText(/will not be shown again/i)).toBeVisible();
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with the line breaks between the id, the secret and their labels
   const text = await shown.innerText();
   const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(text)?.[0];
   const secret = text.split(/\s+/).find((w) => /^[A-Za-z0-9_-]{43}$/.test(w));
   expect(id).toBeTruthy();
   expect(secret).toBeTruthy();
 
-  const basic = "Basic " + Buffer.from(`${id}:${secret}`).toString("base64");
+  const basic = `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
   const ok = await request.post("/api/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials" } });
   expect(ok.status()).toBe(200);
 

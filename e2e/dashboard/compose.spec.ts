@@ -54,7 +54,7 @@ async function compose(page: Page) {
   await page.getByRole("button", { name: "Send SMS" }).click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "SMS to +306912345678" })).toBeVisible();
-  await expect(page.getByText(greek + " 🎉" + long)).toBeVisible();
+  await expect(page.getByText(`${greek} 🎉${long}`)).toBeVisible();
   // The bundled SMSC simulator delivers after about 1.5 s; the page polls until then.
   await expect(page.getByTestId("message-status")).toHaveText("Delivered", { timeout: 20_000 });
   await expect(page.getByRole("table", { name: "Message parts" }).getByRole("row")).toHaveCount(3);

@@ -25,7 +25,7 @@ test("send an email and see its open and click appear", async ({ page, demo }) =
   expect((await page.request.get(new URL(pixel).pathname)).status()).toBe(200);
   const click = await page.request.get(new URL(tracked).pathname, { maxRedirects: 0 });
   expect(click.status()).toBe(302);
-  expect(click.headers()["location"]).toBe("https://example.com/getting-started");
+  expect(click.headers().location).toBe("https://example.com/getting-started");
 
   await expect(panel.getByTestId("opens")).toHaveText("1", { timeout: 10_000 });
   await expect(panel.getByTestId("clicks")).toHaveText("1");

@@ -94,8 +94,14 @@ export class SmppBinds {
         reject(new Error(`no SMPP bind to ${this.endpoint.host}:${this.endpoint.port} within ${ms} ms`));
       }, ms);
       const waiter = {
-        resolve: () => (clearTimeout(timer), resolve()),
-        reject: (e: Error) => (clearTimeout(timer), reject(e)),
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (e: Error) => {
+          clearTimeout(timer);
+          reject(e);
+        },
       };
       this.bindWaiters.push(waiter);
     });

@@ -43,7 +43,7 @@ export function copyRow(values: ReadonlyArray<string | number | bigint | boolean
     else if (typeof v === "string") line += /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => copyEscapes[c]!) : v;
     else line += String(v);
   }
-  return line + "\n";
+  return `${line}\n`;
 }
 const copyEscapes: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
@@ -166,7 +166,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     sql,
     bossDb: {
       // pg-boss sends multi-statement scripts without parameters; PGlite's query() takes one.
-      executeSql: async (text, values) => (values && values.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] })),
+      executeSql: async (text, values) => (values?.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] })),
     },
     close: async () => {
       await prisma.$disconnect();

@@ -10,7 +10,7 @@ describe("scanJson", () => {
     expect(scanJson('{"a":{"b":[{"c":1}]}}', 3)).toBe("tooDeep");
     expect(scanJson('{"a":{"b":[{"c":1}]}}', 4)).toBeNull();
     // Depth is the deepest point, not the number of brackets.
-    expect(scanJson("[" + "[],".repeat(1000) + "[]]", 2)).toBeNull();
+    expect(scanJson(`[${"[],".repeat(1000)}[]]`, 2)).toBeNull();
   });
 
   it("ignores brackets and escaped quotes inside strings", () => {

@@ -5,7 +5,7 @@ import type PgBoss from "pg-boss";
 import type { Ctx } from "../core/context.ts";
 import { log } from "../log/logger.ts";
 import { CHECKPOINT_KEY, checkpointClaim, claimJobs, completeClaims, failClaims, reapExpiredLeases, releaseOrphans, renewClaims, type Claim, type ClaimedRow } from "./boss.ts";
-import { LeaseLost, UncertainOutcome, type BatchHandling, type ClaimedJob, type JobDefinition, type JobMeta } from "./job.ts";
+import { LeaseLost, UncertainOutcome, type BatchHandling, type ClaimedJob, type JobDefinition } from "./job.ts";
 import { Attempt, Held, LEASE_MARGIN_MS } from "./held-job.ts";
 
 export type Definition = JobDefinition & Partial<BatchHandling<unknown>>;
@@ -306,7 +306,7 @@ export class QueueLoop {
     } catch (err) {
       results = valid.map(() => (err instanceof Error ? err : new Error(String(err))));
     }
-    valid.forEach((job, i) => this.settle(job.id, done, results[i] ?? null));
+    for (const [i, job] of valid.entries()) this.settle(job.id, done, results[i] ?? null);
   }
 
   /** A job's outcome: completions are batched; a failure is sent at once (it is retried alone). */

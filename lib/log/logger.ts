@@ -10,5 +10,5 @@ function threshold(): number {
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (levels[level] < threshold()) return;
   const line = JSON.stringify({ ts: new Date().toISOString(), level, msg, ...fields }, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }

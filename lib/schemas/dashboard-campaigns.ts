@@ -10,7 +10,6 @@ import { isValidSender } from "../core/sms/validate-sender.ts";
 import { parseRecipient } from "../core/sms/parse-recipient.ts";
 import { placeholdersIn } from "../core/campaigns/personalize.ts";
 import {
-  analyzeCampaignBody,
   analyzeCampaignRoute,
   campaignAnalysis,
   type campaignBody,

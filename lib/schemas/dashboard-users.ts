@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, ownerRoute } from "../http/route-spec.ts";
-import { ownerRoles, roles } from "../core/users/roles.ts";
+import { roles } from "../core/users/roles.ts";
 
 export const userView = z.object({
   id: z.string(),

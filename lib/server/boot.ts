@@ -75,10 +75,10 @@ async function run(): Promise<void> {
 
 function announce(demo: DemoCredentials, dataDir: string): void {
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(path.join(dataDir, "demo-credentials.json"), JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
+  fs.writeFileSync(path.join(dataDir, "demo-credentials.json"), `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   const lines = [
     "",
-    "  Switchboard seeded a demo account (also saved in " + path.join(dataDir, "demo-credentials.json") + "):",
+    `  Switchboard seeded a demo account (also saved in ${path.join(dataDir, "demo-credentials.json")}):`,
     `    dashboard   ${env().PUBLIC_URL}/login`,
     `    user        ${demo.userEmail}`,
     `    password    ${demo.userPassword}`,
@@ -86,5 +86,5 @@ function announce(demo: DemoCredentials, dataDir: string): void {
     `    app secret  ${demo.applicationSecret}`,
     "",
   ];
-  process.stdout.write(lines.join("\n") + "\n");
+  process.stdout.write(`${lines.join("\n")}\n`);
 }

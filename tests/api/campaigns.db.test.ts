@@ -479,7 +479,7 @@ describe("quiet hours", () => {
       .received()
       .filter((s) => s.sourceAddr === "Quiet")
       .map((s) => s.destinationAddr);
-    expect(sentTo.map((d) => "+" + d.replace(/^\+/, ""))).toEqual([awake[1]]);
+    expect(sentTo.map((d) => `+${d.replace(/^\+/, "")}`)).toEqual([awake[1]]);
     const job = await db.ctx().sql.query<{ start_after: Date }>(`SELECT start_after FROM pgboss.job WHERE name = 'campaign.batch' AND data->>'campaignId' = $1 AND state = 'created'`, [id]);
     expect(job.rows.map((r) => new Date(r.start_after).getTime())).toEqual([quietUntil(quiet[0], now)!.getTime()]);
   });

@@ -124,7 +124,7 @@ describe("webhook signing secret", () => {
     const body = JSON.stringify({ trackingId: "x", status: "Delivered" });
     const sign = async () => signatureHeaders(await signedWith(), "msg_1", body, new Date());
     expect(verifyCallback(shown.body.secret, await sign(), body)).toBe(true);
-    expect(verifyCallback(shown.body.secret, await sign(), body + " ")).toBe(false);
+    expect(verifyCallback(shown.body.secret, await sign(), `${body} `)).toBe(false);
 
     const rotated = await call(webhookSecret.POST, { method: "POST", path: "/dashboard/applications/webhook-secret", headers: cookie });
     expect(rotated.status).toBe(200);

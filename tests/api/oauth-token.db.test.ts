@@ -59,7 +59,7 @@ describe("POST /api/oauth/token", () => {
 
   it("answers 401 invalid_client for a wrong secret, an unknown or malformed id, and a revoked application", async () => {
     const a = await makeAccount(db.ctx());
-    const cases = [basic(a.application.id, a.secret + "x"), basic("6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", a.secret), basic("not-an-id", a.secret), { authorization: "Basic !!!" }, {}];
+    const cases = [basic(a.application.id, `${a.secret}x`), basic("6f1c0a4e-7a43-4d0e-9b8e-5d2f8f1b0c11", a.secret), basic("not-an-id", a.secret), { authorization: "Basic !!!" }, {}];
     for (const headers of cases) {
       const r = await token(headers, "grant_type=client_credentials");
       expect(r.status).toBe(401);

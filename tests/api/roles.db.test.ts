@@ -46,7 +46,7 @@ function routeFiles(): { file: string; path: string }[] {
 // only checked for support.
 const ownersOnly = ["/dashboard/applications", "/dashboard/users"];
 const composers = ["/dashboard/sms", "/dashboard/campaigns", "/dashboard/contacts", "/dashboard/callbacks"];
-const family = (p: string, prefixes: string[]) => prefixes.some((f) => p === f || p.startsWith(f + "/"));
+const family = (p: string, prefixes: string[]) => prefixes.some((f) => p === f || p.startsWith(`${f}/`));
 
 let owner: Awaited<ReturnType<typeof makeAccount>>;
 const cookies: Record<"owner" | "marketer" | "support", Record<string, string>> = {} as never;

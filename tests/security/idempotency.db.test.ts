@@ -175,10 +175,16 @@ describe("Idempotency-Key on POST /api/sms", () => {
     const failed = await idempotently(db.ctx(), claim, async () => json(500, { code: "500000000", developerMessage: "boom" }));
     expect(failed.status).toBe(500);
     let runs = 0;
-    const retried = await idempotently(db.ctx(), claim, async () => (runs++, json(200, { ok: true })));
+    const retried = await idempotently(db.ctx(), claim, async () => {
+      runs++;
+      return json(200, { ok: true });
+    });
     expect(retried.status).toBe(200);
     expect(runs).toBe(1);
-    const replayed = await idempotently(db.ctx(), claim, async () => (runs++, json(200, { ok: false })));
+    const replayed = await idempotently(db.ctx(), claim, async () => {
+      runs++;
+      return json(200, { ok: false });
+    });
     expect(await replayed.json()).toEqual({ ok: true });
     expect(runs).toBe(1);
   });

@@ -12,4 +12,4 @@ await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${name}`);
 await admin.end();
-process.stdout.write(url.replace(/\/[^/]*$/, `/${name}`) + "\n");
+process.stdout.write(`${url.replace(/\/[^/]*$/, `/${name}`)}\n`);

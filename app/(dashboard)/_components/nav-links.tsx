@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { sectionsFor } from "../_lib/nav";
 
 export function isActive(pathname: string, href: string): boolean {
-  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(href + "/");
+  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
 /** The sections `role` may use: the server refuses the others anyway (route roles, requireRole). */

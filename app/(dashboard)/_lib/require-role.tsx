@@ -26,7 +26,7 @@ function roleRefusal(me: Pick<CurrentUser, "role">, allowed: readonly Role[], ac
 }
 
 function RoleRefusal({ role, allowed, action, title }: { role: Role; allowed: readonly Role[]; action: string; title: string }) {
-  const who = allowed.map((r) => roleLabel(r).toLowerCase() + "s");
+  const who = allowed.map((r) => `${roleLabel(r).toLowerCase()}s`);
   const needed = who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who.at(-1)}` : who[0];
   return (
     <>

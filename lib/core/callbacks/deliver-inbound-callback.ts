@@ -18,7 +18,7 @@ export const deliverInboundCallback = defineJob({
   concurrency: 10,
   async handler(ctx, { callbackId }) {
     const cb = await ctx.db.callback.findUnique({ where: { id: callbackId }, include: { attemptLog: { select: { id: true } } } });
-    if (!cb || cb.state !== "pending") return;
+    if (cb?.state !== "pending") return;
     const account = await ctx.db.account.findUniqueOrThrow({ where: { id: cb.accountId }, select: { webhookSecret: true } });
     const attempt = cb.attemptLog.length + 1;
     const at = ctx.now();

@@ -3,8 +3,6 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { scheduleCallback } from "./schedule-callback.ts";
-import { deliverCallback } from "./deliver-callback.ts";
-import { deliverInboundCallback } from "./deliver-inbound-callback.ts";
 import { isUuid } from "../../ids.ts";
 
 export async function resendCallback(ctx: Ctx, input: { accountId: string; callbackId: string }) {

@@ -49,7 +49,7 @@ function parseV6(ip: string): Uint8Array | null {
   const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
   if (tail) {
     const n = v4ToInt(tail[1]!);
-    s = s.slice(0, -tail[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    s = `${s.slice(0, -tail[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const [head, rest] = s.split("::") as [string, string | undefined];
   const h = head ? head.split(":") : [];

@@ -1,7 +1,7 @@
 // What creating and updating a campaign share: the rules of the spec checked before anything is
 // stored (name, callbacks, schedule, reminder, recipients, cost against the balance) and the
 // statements that write the campaign's resolved recipients.
-import type { Ctx, Tx } from "../context.ts";
+import type { Ctx } from "../context.ts";
 import { copyRow, unnestColumns, type Sql } from "../../db/connection.ts";
 import { fail } from "../errors.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";

@@ -9,7 +9,7 @@ import { isUuid } from "../../ids.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { CampaignBody } from "../../schemas/campaigns.ts";
 import { campaignColumns, insertRecipients, prepareCampaign, type CampaignOwner } from "./prepare-campaign.ts";
-import { campaignReminder, startCampaign } from "./campaign-jobs.ts";
+import { startCampaign } from "./campaign-jobs.ts";
 import { campaignEntered, chargeCampaignNow, nameTaken } from "./create-campaign.ts";
 
 export async function findOwnCampaign(ctx: Ctx, accountId: string, id: string): Promise<Campaign> {

@@ -101,7 +101,7 @@ function filterSql(filters: Required<GroupFilter>[], firstParam: number): { sql:
       params.push(f.fieldName);
       column = `(labels ->> $${firstParam + params.length - 1})`;
     }
-    const like = f.searchTerm.replace(/[\\%_]/g, (c) => "\\" + c);
+    const like = f.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`);
     const [pattern, negate] =
       f.searchOperator === "contains"
         ? [`%${like}%`, false]

@@ -39,7 +39,7 @@ export async function listContacts(ctx: Ctx, accountId: string, input: ListConta
   }
   const search = input.search?.trim();
   if (search) {
-    params.push(`%${search.replace(/[\\%_]/g, (c) => "\\" + c)}%`);
+    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const p = `$${params.length}`;
     where.push(`(first_name ILIKE ${p} OR last_name ILIKE ${p} OR (first_name || ' ' || last_name) ILIKE ${p} OR mobile ILIKE ${p} OR email ILIKE ${p})`);
   }

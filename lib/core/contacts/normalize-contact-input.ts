@@ -167,7 +167,7 @@ export function parseMobile(value: unknown, country?: string): { e164: string; c
   const text = String(value).trim();
   if (!text || text.length > 30) return null;
   const phone = parsePhoneNumberFromString(text, { defaultCountry: country as CountryCode, extract: false });
-  if (!phone || !phone.isValid() || !phone.country) return null;
+  if (!phone?.isValid() || !phone.country) return null;
   return { e164: phone.number, country: phone.country };
 }
 

@@ -70,7 +70,7 @@ function nationalNumber(value: unknown, country: string | undefined): string | n
   const text = String(value).trim();
   if (!text || text.length > 30 || /^(\+|00)/.test(text.replace(/[\s().-]/g, ""))) return null;
   const phone = parsePhoneNumberFromString(text, { defaultCountry: country as CountryCode, extract: false });
-  return phone && phone.isValid() && phone.country ? phone.number : null;
+  return phone?.isValid() && phone.country ? phone.number : null;
 }
 
 /** The row's value behind an error key ("email", "labels.city"). */

@@ -26,7 +26,7 @@ export const deliverEmail = defineJob({
   batchSize: 10,
   async handler(ctx, { emailId }, meta) {
     const e = await ctx.db.email.findUnique({ where: { id: emailId } });
-    if (!e || e.status !== "Queued") return;
+    if (e?.status !== "Queued") return;
     const attachments = e.attachments as { filename: string; contentType: string; content: string }[];
     const url = ctx.smtpUrl();
     try {

@@ -38,7 +38,7 @@ export const catalogueColumns = `msisdn, country, toll_free AS "tollFree", area_
   inbound_voice_micros AS "inboundVoiceMicros", charge_interval AS "chargeInterval"`;
 
 function like(op: SearchOperator, term: string): { sql: string; value: string } {
-  const escaped = term.replace(/[\\%_]/g, (c) => "\\" + c);
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
   switch (op) {
     case "contains":
       return { sql: "LIKE", value: `%${escaped}%` };
@@ -73,7 +73,7 @@ export async function listAvailableNumbers(ctx: Ctx, input: ListAvailableInput) 
       case "msisdn": {
         const digits = term.replace(/[^\d]/g, "");
         if (!digits) fail("validation", { message: "An msisdn search term needs digits.", property: "msisdn" });
-        const value = op === "is" ? (normalizeMsisdn(term) ?? "+" + digits) : op === "starts_with" ? "+" + digits : digits;
+        const value = op === "is" ? (normalizeMsisdn(term) ?? `+${digits}`) : op === "starts_with" ? `+${digits}` : digits;
         const l = like(op, value);
         where.push(`n.msisdn ${l.sql} ${param(l.value)}`);
         break;

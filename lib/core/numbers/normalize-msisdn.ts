@@ -7,5 +7,5 @@ export function normalizeMsisdn(input: unknown): string | null {
     .replace(/[\s().-]/g, "");
   if (t.startsWith("00")) t = t.slice(2);
   else if (t.startsWith("+")) t = t.slice(1);
-  return /^\d{6,15}$/.test(t) ? "+" + t : null;
+  return /^\d{6,15}$/.test(t) ? `+${t}` : null;
 }

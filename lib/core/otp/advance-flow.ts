@@ -27,7 +27,7 @@ export const otpFailover = defineJob({
 async function failFlow(ctx: Ctx, flowId: string, statusCode: string, description: string) {
   await ctx.db.$transaction(async (tx) => {
     const flow = await lockFlow(tx, flowId);
-    if (!flow || flow.status !== "InProgress") return;
+    if (flow?.status !== "InProgress") return;
     await endFlow(ctx, tx, flowId, "Failed", statusCode, description);
     await notifyFlow(ctx, tx, flowId);
   });
@@ -36,7 +36,7 @@ async function failFlow(ctx: Ctx, flowId: string, statusCode: string, descriptio
 export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promise<void> {
   await ctx.enqueue.ready();
   const flow = await ctx.db.otpFlow.findUnique({ where: { id: flowId } });
-  if (!flow || flow.status !== "InProgress") return;
+  if (flow?.status !== "InProgress") return;
   const seq = fromSeq + 1;
   if (await ctx.db.otpStep.findUnique({ where: { flowId_seq: { flowId, seq } } })) return;
   const from = await ctx.db.otpStep.findUnique({ where: { flowId_seq: { flowId, seq: fromSeq } } });
@@ -51,7 +51,7 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
       const messageId = await sendStepSms(ctx, { ...base, currency: flow.currency, code, again: true });
       await ctx.db.$transaction(async (tx) => {
         const locked = await lockFlow(tx, flowId);
-        if (!locked || locked.status !== "InProgress") return;
+        if (locked?.status !== "InProgress") return;
         const at = ctx.now();
         await insertSmsStep(ctx, tx, {
           id: messageId,
@@ -73,7 +73,7 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
       const priceMicros = await viberPrice(ctx, { iso: step.country, currency: flow.currency });
       await ctx.db.$transaction(async (tx) => {
         const locked = await lockFlow(tx, flowId);
-        if (!locked || locked.status !== "InProgress") return;
+        if (locked?.status !== "InProgress") return;
         const id = await createViberStep(ctx, tx, { ...base, priceMicros, failoverFrom: from?.id ?? null });
         await flowEvent(ctx, tx, flowId, id, "queued", `Failed over to Viber from ${from?.channel ?? "the previous step"}`);
         await notifyFlow(ctx, tx, flowId);

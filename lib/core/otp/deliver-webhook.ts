@@ -17,7 +17,7 @@ export const deliverOtpWebhook = defineJob({
   batchSize: 10,
   async handler(ctx, { callbackId }) {
     const cb = await ctx.db.callback.findUnique({ where: { id: callbackId } });
-    if (!cb || cb.state !== "pending") return;
+    if (cb?.state !== "pending") return;
     const flowId = (cb.payload as { flowId?: string }).flowId ?? "";
     // This flow's webhooks go out in the order they were written: the earlier ones still pending first.
     const due = await ctx.db.callback.findMany({

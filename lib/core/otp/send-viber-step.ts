@@ -16,9 +16,9 @@ export const sendViberStep = defineJob({
   batchSize: 20,
   async handler(ctx, { stepId }, meta) {
     const step = await ctx.db.otpStep.findUnique({ where: { id: stepId } });
-    if (!step || step.status !== "queued") return;
+    if (step?.status !== "queued") return;
     const flow = await ctx.db.otpFlow.findUnique({ where: { id: step.flowId } });
-    if (!flow || flow.status !== "InProgress" || !flow.codeSealed) return;
+    if (flow?.status !== "InProgress" || !flow.codeSealed) return;
     const plan = (flow.plan as unknown as PlanStep[])[step.seq]!;
     const code = unsealCode(ctx.config.authSecret, flow.id, flow.codeSealed);
     const text = plan.body ? renderBody(plan.body, code) : `Your verification code is ${code}`;

@@ -247,7 +247,9 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
             accountId,
             rolledHours,
           ])
-          .then((r) => r.rows.forEach((x) => (histogram[Number(x.bucket)] += Number(x.n))))
+          .then((r) => {
+            for (const x of r.rows) histogram[Number(x.bucket)] += Number(x.n);
+          })
       : null,
     ...live.map(async ([a, b], i) => {
       // The last range ends at the period's end itself; the others where a rolled-up hour starts.
@@ -273,7 +275,7 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
         ),
       ]);
       rows.push(...counted.rows);
-      latency.rows.forEach((x) => (histogram[Number(x.bucket)] += Number(x.n)));
+      for (const x of latency.rows) histogram[Number(x.bucket)] += Number(x.n);
     }),
   ]);
   return { rows, histogram };

@@ -28,21 +28,21 @@ describe("analyzeBody — GSM-7", () => {
 
   it("counts the € sign (extension table) as 2 septets", () => {
     expect(analyzeBody("€")).toEqual({ characters: 2, parts: 1, unicode: false, unsupportedGSMCharacters: [] });
-    expect(analyzeBody(a(158) + "€")).toMatchObject({ characters: 160, parts: 1 });
-    expect(analyzeBody(a(159) + "€")).toMatchObject({ characters: 161, parts: 2 });
+    expect(analyzeBody(`${a(158)}€`)).toMatchObject({ characters: 160, parts: 1 });
+    expect(analyzeBody(`${a(159)}€`)).toMatchObject({ characters: 161, parts: 2 });
     expect(analyzeBody("€".repeat(80))).toMatchObject({ characters: 160, parts: 1 });
     // 81 € = 162 septets: 76 € (152 septets) per part, an escape sequence is never split.
     expect(splitBody("€".repeat(81)).parts.map((p) => p.length)).toEqual([76, 5]);
   });
 
   it("never splits an escape sequence across the 153-septet boundary", () => {
-    const body = a(152) + "€" + a(10); // the € would occupy septets 153 and 154
+    const body = `${a(152)}€${a(10)}`; // the € would occupy septets 153 and 154
     expect(analyzeBody(body)).toMatchObject({ characters: 164, parts: 2, unicode: false });
-    expect(splitBody(body)).toEqual({ encoding: "gsm7", parts: [a(152), "€" + a(10)] });
+    expect(splitBody(body)).toEqual({ encoding: "gsm7", parts: [a(152), `€${a(10)}`] });
     // 151 + € ends exactly on 153.
-    expect(splitBody(a(151) + "€" + a(10)).parts).toEqual([a(151) + "€", a(10)]);
+    expect(splitBody(`${a(151)}€${a(10)}`).parts).toEqual([`${a(151)}€`, a(10)]);
     // Second boundary: 153 + 152 + { straddling 306.
-    const two = a(153) + a(152) + "{" + "}";
+    const two = `${a(153) + a(152)}{}`;
     expect(splitBody(two).parts).toEqual([a(153), a(152), "{}"]);
     expect(analyzeBody(two).parts).toBe(3);
   });
@@ -54,7 +54,7 @@ describe("analyzeBody — GSM-7", () => {
   });
 
   it("treats every character of the basic and extension tables as GSM-7", () => {
-    const all = CORPUS_ATOMS.gsmBasic.join("") + "\n\r" + CORPUS_ATOMS.gsmExtension.join("");
+    const all = `${CORPUS_ATOMS.gsmBasic.join("")}\n\r${CORPUS_ATOMS.gsmExtension.join("")}`;
     expect(isGsm7(all)).toBe(true);
     expect(analyzeBody(all)).toMatchObject({ unicode: false, unsupportedGSMCharacters: [] });
     expect(isGsm7("\u001b")).toBe(false); // the escape itself is not a character
@@ -72,8 +72,8 @@ describe("analyzeBody — UCS-2", () => {
   });
 
   it("counts GSM characters as one unit each once the body is UCS-2", () => {
-    expect(analyzeBody("€" + zh(69))).toMatchObject({ characters: 70, parts: 1, unicode: true });
-    expect(analyzeBody("€" + zh(70)).parts).toBe(2);
+    expect(analyzeBody(`€${zh(69)}`)).toMatchObject({ characters: 70, parts: 1, unicode: true });
+    expect(analyzeBody(`€${zh(70)}`).parts).toBe(2);
   });
 
   it("counts an emoji as 2 units but 1 character", () => {
@@ -83,12 +83,12 @@ describe("analyzeBody — UCS-2", () => {
   });
 
   it("never splits a surrogate pair across the 67-unit boundary", () => {
-    const body = zh(66) + "😀" + zh(10);
-    expect(splitBody(body)).toEqual({ encoding: "ucs2", parts: [zh(66), "😀" + zh(10)] });
+    const body = `${zh(66)}😀${zh(10)}`;
+    expect(splitBody(body)).toEqual({ encoding: "ucs2", parts: [zh(66), `😀${zh(10)}`] });
     // Not straddling: 65 + 😀 ends exactly on 67.
-    expect(splitBody(zh(65) + "😀" + zh(10)).parts).toEqual([zh(65) + "😀", zh(10)]);
+    expect(splitBody(`${zh(65)}😀${zh(10)}`).parts).toEqual([`${zh(65)}😀`, zh(10)]);
     // 134 units would be 2 × 67, but the straddling pair pushes one unit into a third part.
-    const straddle = zh(66) + "😀" + zh(66);
+    const straddle = `${zh(66)}😀${zh(66)}`;
     expect(straddle.length).toBe(134);
     expect(analyzeBody(straddle)).toMatchObject({ characters: 133, parts: 3 });
     expect(splitBody(straddle).parts.map((p) => p.length)).toEqual([66, 67, 1]);
@@ -108,10 +108,10 @@ describe("analyzeBody — UCS-2", () => {
   });
 
   it("splits a multi-code-point cluster at a code point boundary, where sms-segments-calculator moves it whole", () => {
-    const body = zh(65) + "👍🏽" + zh(10); // 👍 ends on 67, 🏽 starts part 2
-    expect(splitBody(body).parts).toEqual([zh(65) + "👍", "🏽" + zh(10)]);
+    const body = `${zh(65)}👍🏽${zh(10)}`; // 👍 ends on 67, 🏽 starts part 2
+    expect(splitBody(body).parts).toEqual([`${zh(65)}👍`, `🏽${zh(10)}`]);
     expect(analyzeBody(body)).toMatchObject({ characters: 76, parts: 2 });
-    const longCluster = zh(63) + "👨‍👩‍👧" + zh(60); // 63 + 8 + 60 = 131 units: 67 + 64 here, 63 + 67 + 1 there
+    const longCluster = `${zh(63)}👨‍👩‍👧${zh(60)}`; // 63 + 8 + 60 = 131 units: 67 + 64 here, 63 + 67 + 1 there
     expect(analyzeBody(longCluster).parts).toBe(2);
     expect(new SegmentedMessage(longCluster, "auto").segmentsCount).toBe(3);
   });
@@ -123,7 +123,7 @@ describe("analyzeBody — UCS-2", () => {
 
   it("survives lone surrogates", () => {
     expect(analyzeBody("a\ud800b")).toEqual({ characters: 3, parts: 1, unicode: true, unsupportedGSMCharacters: ["\ud800"] });
-    const body = zh(66) + "\ud83d" + zh(10); // a lone high surrogate may end a part
+    const body = `${zh(66)}\ud83d${zh(10)}`; // a lone high surrogate may end a part
     expect(splitBody(body).parts.map((p) => p.length)).toEqual([67, 10]);
   });
 });

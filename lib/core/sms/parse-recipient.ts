@@ -27,8 +27,8 @@ export function parseRecipient(input: unknown, options: { type?: boolean } = {})
   let text = String(input)
     .trim()
     .replace(/[\s().-]/g, "");
-  if (/^00\d/.test(text)) text = "+" + text.slice(2);
-  else if (/^\d{8,15}$/.test(text)) text = "+" + text;
+  if (/^00\d/.test(text)) text = `+${text.slice(2)}`;
+  else if (/^\d{8,15}$/.test(text)) text = `+${text}`;
   if (!/^\+\d{6,15}$/.test(text)) return null;
   const fast = fastRecipient(text);
   if (fast) return options.type === false ? { ...fast, numberType: "" } : fast;
@@ -38,7 +38,7 @@ export function parseRecipient(input: unknown, options: { type?: boolean } = {})
 /** libphonenumber's full parse and validation. Exported for the comparison test. */
 export function slowRecipient(text: string, options: { type?: boolean } = {}): Recipient | null {
   const phone = parsePhoneNumberFromString(text, { extract: false });
-  if (!phone || !phone.isValid() || !phone.country) return null;
+  if (!phone?.isValid() || !phone.country) return null;
   return { e164: phone.number, country: phone.country, numberType: options.type === false ? "" : (phone.getType() ?? "UNKNOWN") };
 }
 
@@ -118,7 +118,7 @@ export function fastRecipient(e164: string): Recipient | null {
     const plan = all.get(code);
     if (!plan) return null;
     const national = e164.slice(1 + len);
-    if (plan.prefixForParsing && plan.prefixForParsing.test(national)) return null;
+    if (plan.prefixForParsing?.test(national)) return null;
     const type = numberType(plan, national);
     return type ? { e164, country: plan.country, numberType: type } : null;
   }

@@ -178,7 +178,7 @@ async function drain(sql: Sql, batch: Batch, queue: Queue, forget: () => void): 
       return;
     }
     const items = queue.waiting.splice(0, MAX_BATCH);
-    items.forEach((w, i) => (w.row.ord = i));
+    for (const [i, w] of items.entries()) w.row.ord = i;
     let alone = items;
     try {
       const { rows } = await sql.query<Sent>(

@@ -22,7 +22,7 @@ export async function reserveSendSlots(ctx: Ctx, from: string, parts: number): P
       WHERE msisdn = $1
       RETURNING next_send_at - $2 * interval '1 millisecond' AS slot_at,
                 GREATEST(0, EXTRACT(EPOCH FROM (next_send_at - $2 * interval '1 millisecond' - clock_timestamp())) * 1000)::float8 AS wait_ms`,
-    ["+" + from, parts * SEND_INTERVAL_MS],
+    [`+${from}`, parts * SEND_INTERVAL_MS],
   );
   const r = rows[0];
   return r ? { waitMs: Number(r.wait_ms), slotAt: new Date(r.slot_at) } : null;
@@ -39,14 +39,14 @@ export async function msUntilSendable(ctx: Ctx, from: string, slotAt: Date): Pro
   const { rows } = await ctx.sql.query<{ ms: number | string }>(
     `SELECT GREATEST(0, EXTRACT(EPOCH FROM (GREATEST($2::timestamptz, max(last_submit_at) + interval '1 second') - clock_timestamp())) * 1000)::float8 AS ms
        FROM rented_numbers WHERE msisdn = $1`,
-    ["+" + from, slotAt.toISOString()],
+    [`+${from}`, slotAt.toISOString()],
   );
   return Number(rows[0]?.ms ?? 0);
 }
 
 /** Records that the SMSC answered a part from the rented number `from` (digits, no '+') just now. */
 export async function markSubmitted(ctx: Ctx, from: string): Promise<void> {
-  await ctx.sql.query(`UPDATE rented_numbers SET last_submit_at = GREATEST(coalesce(last_submit_at, clock_timestamp()), clock_timestamp()) WHERE msisdn = $1`, ["+" + from]);
+  await ctx.sql.query(`UPDATE rented_numbers SET last_submit_at = GREATEST(coalesce(last_submit_at, clock_timestamp()), clock_timestamp()) WHERE msisdn = $1`, [`+${from}`]);
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

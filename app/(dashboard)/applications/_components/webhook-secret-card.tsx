@@ -60,7 +60,7 @@ export function WebhookSecretCard() {
       <CardBody className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
           <code
-            aria-label={secret ? "Webhook signing secret" : "Webhook signing secret, hidden"}
+            title={secret ? "Webhook signing secret" : "Webhook signing secret, hidden"}
             className="min-w-0 flex-1 truncate rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-[13px] text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200"
           >
             {secret ?? `whsec_${"•".repeat(32)}`}

@@ -108,7 +108,7 @@ const chipTones = {
 };
 
 function CharChip({ char, tone }: { char: string; tone: keyof typeof chipTones }) {
-  const codes = [...char].map((c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")).join(" ");
+  const codes = [...char].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
   const invisible = /^[\p{Z}\p{C}\p{M}]+$/u.test(char);
   return (
     <span title={codes} className={cn("inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm ring-1 ring-inset", chipTones[tone])}>

@@ -48,12 +48,7 @@ export const DownloadIcon = icon(
   </>,
   "DownloadIcon",
 );
-export const PencilIcon = icon(
-  <>
-    <path d="M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z" />
-  </>,
-  "PencilIcon",
-);
+export const PencilIcon = icon(<path d="M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z" />, "PencilIcon");
 export const StarIcon = icon(<path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />, "StarIcon");
 export const TagIcon = icon(
   <>

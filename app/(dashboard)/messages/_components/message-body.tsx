@@ -36,7 +36,7 @@ export function MessageBody({ message: m, parts }: Props) {
               {parts.map((p, i) => (
                 <span key={p.smsId} className={i % 2 ? "bg-indigo-100/70 dark:bg-indigo-500/20" : "bg-sky-100/70 dark:bg-sky-500/15"}>
                   {parts.length > 1 && (
-                    <sup aria-label={`Part ${p.part}`} className="mr-0.5 rounded-sm px-0.5 font-sans text-[10px] font-semibold text-slate-500 select-none dark:text-slate-400">
+                    <sup title={`Part ${p.part}`} className="mr-0.5 rounded-sm px-0.5 font-sans text-[10px] font-semibold text-slate-500 select-none dark:text-slate-400">
                       {p.part}
                     </sup>
                   )}

@@ -12,5 +12,5 @@ export async function generateMetadata({ params }: { params: Promise<{ msisdn: s
 export default async function NumberPage({ params }: { params: Promise<{ msisdn: string }> }) {
   const me = await currentUser("/numbers");
   const { msisdn } = await params;
-  return <NumberView msisdn={"+" + decodeURIComponent(msisdn).replace(/^\+/, "")} canManage={me.role !== "support"} />;
+  return <NumberView msisdn={`+${decodeURIComponent(msisdn).replace(/^\+/, "")}`} canManage={me.role !== "support"} />;
 }

@@ -183,7 +183,7 @@ function SimulateInboundDialog({ msisdn, open, onClose, onSent }: { msisdn: stri
       await queryClient.invalidateQueries({ queryKey: [...numbersKey, "conversations", msisdn] });
       await queryClient.invalidateQueries({ queryKey: [...numbersKey, "conversation", msisdn] });
       toast({ title: "Inbound SMS received", description: `The SMSC simulator delivered it to ${msisdn} over SMPP.`, tone: "success" });
-      onSent(from.startsWith("+") ? from : "+" + from);
+      onSent(from.startsWith("+") ? from : `+${from}`);
     },
   });
   return (

@@ -67,7 +67,7 @@ export function PoolSendDialog({ pool, onClose }: { pool: Pool; onClose: () => v
                 <span>
                   To <span className="font-mono">{s.to}</span> from{" "}
                   <span data-testid="pool-sender" className="font-mono font-medium">
-                    {/^\d+$/.test(s.from) ? "+" + s.from : s.from}
+                    {/^\d+$/.test(s.from) ? `+${s.from}` : s.from}
                   </span>
                 </span>
                 <Badge tone={s.senderReason === "sticky" ? "success" : "info"}>{s.senderReason}</Badge>

@@ -117,7 +117,7 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
     const c = picked.get(id);
     if (c) addPreview(c, "Picked contacts");
   }
-  sampleGroups.forEach((g, i) => samples[i]?.data?.content.forEach((c) => addPreview(c, `In ${groupLabel(g)}`)));
+  for (const [i, g] of sampleGroups.entries()) for (const c of samples[i]?.data?.content ?? []) addPreview(c, `In ${groupLabel(g)}`);
   const pasted = useMemo(() => splitNumbers(values.numbers).find((n) => parseRecipient(n, { type: false })), [values.numbers]);
   if (pasted) previewRecipients.push({ key: `number:${pasted}`, label: pasted, group: "Pasted numbers", values: {} });
   previewRecipients.push({ key: NO_LABELS, label: "Someone without these labels", group: "Fallback values", values: {} });

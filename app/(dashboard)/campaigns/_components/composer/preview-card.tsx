@@ -120,7 +120,7 @@ export function PreviewCard({
                 {stats.unsupported.slice(0, 24).map((c) => (
                   <li
                     key={c}
-                    title={[...c].map((x) => "U+" + x.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")).join(" ")}
+                    title={[...c].map((x) => `U+${x.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`).join(" ")}
                     className={cn(
                       "inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm ring-1 ring-inset",
                       stats.transcoding
@@ -130,7 +130,7 @@ export function PreviewCard({
                           : "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/40",
                     )}
                   >
-                    {/^[\p{Z}\p{C}\p{M}]+$/u.test(c) ? <span className="font-mono text-[10px]">{"U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}</span> : c}
+                    {/^[\p{Z}\p{C}\p{M}]+$/u.test(c) ? <span className="font-mono text-[10px]">{`U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`}</span> : c}
                   </li>
                 ))}
               </ul>

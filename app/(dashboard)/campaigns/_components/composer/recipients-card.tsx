@@ -125,7 +125,7 @@ function GroupPicker({ form, audience }: { form: UseFormReturn<CampaignForm>; au
               {shown.map((g) => (
                 <li key={g.name} className="flex items-center justify-between gap-3 pr-1">
                   <Checkbox label={groupLabel(g.name)} checked={field.value.includes(g.name)} onChange={(e) => toggle(g.name, e.target.checked)} />
-                  <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400" aria-label={`${g.size} contacts`}>
+                  <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400" title={`${g.size} contacts`}>
                     {g.size.toLocaleString("en")}
                   </span>
                 </li>
@@ -223,7 +223,7 @@ function ContactPicker({ form, picked, onPick }: { form: UseFormReturn<CampaignF
         <ul aria-label="Picked contacts" className="mt-4 flex flex-wrap gap-2">
           {ids.map((id) => {
             const c = picked.get(id);
-            const name = c ? nameOf(c) : id.slice(0, 8) + "…";
+            const name = c ? nameOf(c) : `${id.slice(0, 8)}…`;
             return (
               <li
                 key={id}

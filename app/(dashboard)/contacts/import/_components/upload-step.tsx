@@ -37,6 +37,7 @@ export function UploadStep({ onParsed }: { onParsed: (file: ParsedFile) => void 
   return (
     <Card>
       <CardBody className="space-y-5 p-6">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the file button inside it is the keyboard's way */}
         <div
           onDragOver={(e) => {
             e.preventDefault();
