@@ -29,22 +29,26 @@ import { jobs } from "../../lib/server/jobs.ts";
 const db = useTestDatabase();
 const POOLS = 5;
 
-// Statements of the SMS send (one data-modifying CTE) in flight at once, across every pool.
+// Statements of the SMS send (one data-modifying CTE) in flight at once, across every pool: run as
+// they are, or as named prepared statements (the API's statement cache, lib/db/statement-cache.ts).
 const inFlight = { now: 0, max: 0 };
-const isSendStatement = (text: unknown) => String(typeof text === "string" ? text : ((text as { text?: string })?.text ?? "")).includes("jsonb_to_recordset($1::jsonb)");
+const isSendStatement = (text: string) => text.includes("jsonb_to_recordset($1::jsonb)");
+
+async function count<T>(text: string, run: () => Promise<T>): Promise<T> {
+  const counted = isSendStatement(text);
+  if (counted) inFlight.max = Math.max(inFlight.max, ++inFlight.now);
+  try {
+    return await run();
+  } finally {
+    if (counted) inFlight.now--;
+  }
+}
 
 function counting(database: Database): Database {
   const sql: Sql = {
     ...database.sql,
-    query: async (text, values) => {
-      const counted = isSendStatement(text);
-      if (counted) inFlight.max = Math.max(inFlight.max, ++inFlight.now);
-      try {
-        return await database.sql.query(text, values);
-      } finally {
-        if (counted) inFlight.now--;
-      }
-    },
+    query: (text, values) => count(text, () => database.sql.query(text, values)),
+    prepared: (name, text, values) => count(text, () => database.sql.prepared(name, text, values)),
   };
   return { ...database, sql };
 }
