@@ -11,7 +11,7 @@ import { bulkContacts, contactsKey, createGroup, type DashboardGroup } from "./a
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { countOf } from "@/lib/ui/format";
 import { GroupActionDialog } from "./group-action-dialog";
-import { BanIcon, TagIcon } from "./icons";
+import { BanIcon, TagIcon } from "@/components/ui/icons";
 
 /** `onClear` empties the selection (also after the selected contacts are deleted). */
 export function BulkBar({ selected, groups, onClear }: { selected: ReadonlySet<string>; groups: DashboardGroup[]; onClear: () => void }) {

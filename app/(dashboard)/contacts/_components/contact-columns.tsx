@@ -8,7 +8,7 @@ import { Time } from "@/components/ui/time";
 import { nameOf, serviceLabel } from "@/lib/ui/format";
 import type { DashboardContact } from "./api";
 import { countryName } from "./countries";
-import { PencilIcon, StarIcon } from "./icons";
+import { PencilIcon, StarIcon } from "@/components/ui/icons";
 
 const col = createColumnHelper<DashboardContact>();
 

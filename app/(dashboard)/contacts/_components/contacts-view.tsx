@@ -34,7 +34,7 @@ import { ContactDrawer } from "./contact-drawer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
 import { countOf, nameOf } from "@/lib/ui/format";
-import { SearchIcon, UploadIcon } from "./icons";
+import { SearchIcon, UploadIcon } from "@/components/ui/icons";
 
 // Stable fallbacks while loading: the drawer resets its form when its labels change.
 const noGroups: DashboardGroup[] = [];

@@ -26,7 +26,7 @@ import { ContactsTabs } from "./contacts-tabs";
 import { FormDialog } from "@/components/form/form-dialog";
 import { useFormDialog } from "@/components/form/use-form-submit";
 import { countOf } from "@/lib/ui/format";
-import { MergeIcon } from "./icons";
+import { MergeIcon } from "@/components/ui/icons";
 
 const builtInHelp: Record<string, string> = {
   All: "Every contact in the account.",

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { currentUser } from "../../_lib/current-user";
 import { ContactsTabs } from "../_components/contacts-tabs";
-import { UploadIcon } from "../_components/icons";
+import { UploadIcon } from "@/components/ui/icons";
 import { ImportView } from "./_components/import-view";
 
 export const dynamic = "force-dynamic";

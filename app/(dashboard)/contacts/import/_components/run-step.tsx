@@ -10,7 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { AlertIcon, CheckIcon } from "@/components/ui/icons";
 import { StaticTable } from "@/components/ui/static-table";
 import { countOf } from "@/lib/ui/format";
-import { DownloadIcon } from "../../_components/icons";
+import { DownloadIcon } from "@/components/ui/icons";
 import { download, reportCsv, type DataRow } from "./csv";
 import type { RunState } from "./use-import-run";
 import { ErrorNote } from "@/components/ui/error-note";

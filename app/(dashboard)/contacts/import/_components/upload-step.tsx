@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { DownloadIcon, UploadIcon } from "../../_components/icons";
+import { DownloadIcon, UploadIcon } from "@/components/ui/icons";
 import { download, parseCsvFile, sampleCsv, type ParsedFile } from "./csv";
 import { ErrorNote } from "@/components/ui/error-note";
 
