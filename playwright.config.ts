@@ -1,14 +1,20 @@
 // End-to-end tests: the built app served by `next start`, once on PGlite and once on the
 // PostgreSQL server scripts/test-all.sh starts (TEST_PG_URL), driven in Debian's Chromium.
+import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import type { E2EOptions } from "./e2e/fixtures/test";
 
 const pgUrl = process.env.TEST_PG_URL;
+// Several checkouts on one machine: each server's data folder is the checkout's own (a server
+// start empties it), and E2E_PORT_OFFSET moves one checkout's ports away from another's.
+const checkout = crypto.createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8);
+const dataDir = (name: string) => path.join(os.tmpdir(), `switchboard-e2e-${name}-${checkout}`);
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const servers = [
-  { name: "pglite", port: 3301, smscPort: 2801, smtpPort: 2601, dataDir: path.join(os.tmpdir(), "switchboard-e2e-pglite"), databaseUrl: "" },
-  ...(pgUrl ? [{ name: "postgres", port: 3302, smscPort: 2802, smtpPort: 2602, dataDir: path.join(os.tmpdir(), "switchboard-e2e-postgres"), databaseUrl: pgUrl }] : []),
+  { name: "pglite", port: 3301 + offset, smscPort: 2801 + offset, smtpPort: 2601 + offset, dataDir: dataDir("pglite"), databaseUrl: "" },
+  ...(pgUrl ? [{ name: "postgres", port: 3302 + offset, smscPort: 2802 + offset, smtpPort: 2602 + offset, dataDir: dataDir("postgres"), databaseUrl: pgUrl }] : []),
 ];
 
 export default defineConfig<E2EOptions>({

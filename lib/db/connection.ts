@@ -47,7 +47,8 @@ export function copyRow(values: ReadonlyArray<string | number | bigint | boolean
 }
 const copyEscapes: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
-export type DbTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir?: string };
+/** `from` (PGlite): a data folder saved by dumpDataDir to start from, instead of an empty cluster (tests: one migrated copy per run). */
+export type DbTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir?: string; from?: Blob };
 
 export interface Database {
   kind: DbTarget["kind"];
@@ -141,7 +142,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm: the tracking explorer finds a number by any part of it through a trigram index.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const lite = await PGlite.create({ ...(target.dir ? { dataDir: target.dir } : {}), extensions: { pg_trgm } });
+  const lite = await PGlite.create({ ...(target.dir ? { dataDir: target.dir } : {}), ...(target.from ? { loadDataDir: target.from } : {}), extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   const sql: Sql = {
     query: async (text, values) => {

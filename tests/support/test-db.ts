@@ -1,11 +1,12 @@
 // A fresh, migrated database per test file: in-memory PGlite for the "pglite" project, a new
-// database on the test server for the "postgres" project. Installed as the process database,
-// so route handlers and core functions called by the test use it.
+// database on the test server for the "postgres" project, each a copy of the one the project's
+// global setup migrated. Installed as the process database, so route handlers and core
+// functions called by the test use it.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import pg from "pg";
 import { openDatabase, type Database } from "../../lib/db/connection.ts";
-import { migrate } from "../../lib/db/migrate.ts";
 import { setDatabase } from "../../lib/db/index.ts";
 import type { Ctx } from "../../lib/core/context.ts";
 import { contextFor } from "../../lib/server/context.ts";
@@ -14,19 +15,17 @@ export const dbKind = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres"
 
 export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (dbKind === "pglite") {
-    const database = await openDatabase({ kind: "pglite" });
-    await migrate(database.sql);
+    const database = await openDatabase({ kind: "pglite", from: new Blob([fs.readFileSync(inject("pgliteDump"))]) });
     return { database, drop: () => database.close() };
   }
   const adminUrl = inject("pgUrl");
   const name = `t_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ kind: "postgres", url, poolSize: 5 });
-  await migrate(database.sql);
   return {
     database,
     url,
