@@ -32,7 +32,34 @@ export type SubmitResult =
       maybeAccepted?: true;
     };
 
+/** What decides a part's route (lib/core/routing): who sends what kind of message where. */
+export interface RouteKey {
+  accountId: string;
+  kind: MessageKind;
+  /** ISO 3166 alpha-2 of the destination. */
+  country: string;
+  /** MCC-MNC of the destination network, when known. */
+  network?: string;
+}
+export type MessageKind = "single" | "campaign" | "otp" | "pool";
+
+/** A connector that refused a part before the one that took it (or before the part gave up). */
+export interface RouteHop {
+  connector: string;
+  description: string;
+}
+
+/** What a routing carrier adds to a submit's result: who carried the part, at what cost, after which refusals. */
+export interface RoutedResult {
+  connectorId?: string;
+  connector?: string;
+  costMicros?: bigint;
+  hops?: RouteHop[];
+}
+
 export interface SubmitOptions {
+  /** The part's route (a carrier that routes between connectors reads it; a single connection ignores it). */
+  route?: RouteKey;
   /**
    * Asked just before the submit_sm is written: true drops it (resolved retryable, not sent) —
    * for a job that has lost its lease while the part waited for a window slot.
@@ -61,7 +88,7 @@ export interface InboundMessage {
 }
 
 export interface Carrier {
-  submit(part: SubmitPart, options?: SubmitOptions): Promise<SubmitResult>;
+  submit(part: SubmitPart, options?: SubmitOptions): Promise<SubmitResult & RoutedResult>;
   /** deliver_sm is acknowledged only after the handler resolves (a crash doesn't lose a receipt: the SMSC redelivers). */
   onReceipt(handler: (r: DeliveryReceipt) => Promise<void>): void;
   onInbound(handler: (m: InboundMessage) => Promise<void>): void;
