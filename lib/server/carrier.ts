@@ -1,23 +1,27 @@
-// Connects this worker process to its SMSC: SMSC_URL when set, otherwise the bundled simulator,
-// started here (on SMSC_SIM_PORT, 2775 by default, or a free port when that one is taken), and
-// wires the connection to the core: receipts update messages, mobile-originated messages are
-// received on rented numbers, and job handlers reach it through ctx.carrier().
+// Connects this worker process to its SMSCs: the connectors of the database, among them the one
+// named default from SMSC_URL (otherwise the bundled simulator, started here on SMSC_SIM_PORT,
+// 2775 by default, or a free port when that one is taken); receipts update messages,
+// mobile-originated messages are received on rented numbers, and job handlers reach them through
+// ctx.carrier() (the router). attachCarrier wires a single carrier instead (tests).
 import type { Database } from "../db/connection.ts";
 import type { Ctx } from "../core/context.ts";
 import type { Carrier } from "../core/ports/carrier.ts";
 import { receiptApplier } from "../core/sms/apply-receipts.ts";
 import type { ReceiptOptions } from "../core/sms/apply-receipt.ts";
 import { receiveInbound } from "../core/numbers/receive-inbound.ts";
-import { carrierOptionsFromUrl, connectCarrier } from "../carrier/smpp-carrier.ts";
+import { carrierOptionsFromUrl } from "../carrier/smpp-carrier.ts";
 import { startSmscSimulator } from "../carrier/smsc-simulator.ts";
 import { log } from "../log/logger.ts";
 import { env } from "../env.ts";
 import { contextFor } from "./context.ts";
 import { setCarrier } from "./services.ts";
+import { startConnectors, type ConnectorsHandle, type ConnectorsOptions } from "./connectors.ts";
+import { ensureDefaultConnector } from "./default-connector.ts";
 
 export interface CarrierHandle {
   carrier: Carrier;
   url: string;
+  connectors: ConnectorsHandle;
   close(): Promise<void>;
 }
 
@@ -28,7 +32,12 @@ export function attachCarrier(ctx: Ctx, carrier: Carrier, receiptOptions?: Recei
   setCarrier(carrier);
 }
 
-export async function startCarrier(database: Database): Promise<CarrierHandle> {
+/**
+ * Starts this worker's connectors: SMSC_URL (else the bundled simulator, started here) becomes
+ * the connector named default, and every enabled connector of the table is connected and
+ * followed (connectors.ts); the router over them becomes this process's carrier.
+ */
+export async function startCarrier(database: Database, options: ConnectorsOptions = {}): Promise<CarrierHandle> {
   const e = env();
   let url = e.SMSC_URL;
   let simulator: Awaited<ReturnType<typeof startSmscSimulator>> | null = null;
@@ -42,27 +51,17 @@ export async function startCarrier(database: Database): Promise<CarrierHandle> {
     url = simulator.url;
   }
   const ctx = contextFor(database);
-  // Receipts enqueue callbacks and OTP jobs inside their status change's transaction: a queue
-  // first created there would hold that transaction's connection while pg-boss set it up on another.
-  await ctx.enqueue.ready();
   // The bundled simulator takes whatever it is sent: two binds, a window of 50, no rate limit.
   // A real SMSC's contract is written in SMSC_URL: ?binds=4&window=20&tps=500.
-  const fromUrl = carrierOptionsFromUrl(url);
-  const carrier = await connectCarrier(url, {
-    binds: fromUrl.binds ?? (simulator ? 2 : 1),
-    window: fromUrl.window ?? (simulator ? 50 : 10),
-    submitsPerSecond: fromUrl.submitsPerSecond ?? (simulator ? Infinity : 100),
-    submitTimeoutMs: fromUrl.submitTimeoutMs,
-    log: (level, msg, fields) => log(level, msg, fields),
-  });
-  attachCarrier(ctx, carrier);
+  await ensureDefaultConnector(ctx, url, simulator ? { binds: 2, window: 50, submitsPerSecond: Infinity } : { binds: 1, window: 10, submitsPerSecond: 100 });
+  const connectors = await startConnectors(database, { submitTimeoutMs: carrierOptionsFromUrl(url).submitTimeoutMs, ...options });
   log("info", "carrier connected", { smsc: url.replace(/\/\/[^@]*@/, "//***@"), simulator: Boolean(simulator) });
   return {
-    carrier,
+    carrier: connectors.router,
     url,
+    connectors,
     close: async () => {
-      setCarrier(undefined);
-      await carrier.close();
+      await connectors.close();
       await simulator?.close();
     },
   };

@@ -5,8 +5,8 @@ import type { Ctx } from "../context.ts";
 import type { BatchPart } from "./plan-batch.ts";
 import type { AnswerRecorder } from "./record-answers.ts";
 
-/** A logged answer: [seq, part_number, smsc_message_id, possible_duplicate (0 or 1)]. */
-export type AnswerEntry = [seq: number, part: number, smscId: string, duplicate: 0 | 1];
+/** A logged answer: [seq, part_number, smsc_message_id, possible_duplicate (0 or 1), connector id when routed]. */
+export type AnswerEntry = [seq: number, part: number, smscId: string, duplicate: 0 | 1, connectorId?: string];
 
 /**
  * Logs answers, a row per campaign (campaign_answer_groups: JSON text, one index entry for the
@@ -61,7 +61,9 @@ export class AnswerLog {
         for (const a of answers) {
           let group = byCampaign.get(a.campaignId);
           if (!group) byCampaign.set(a.campaignId, (group = []));
-          group.push([a.part.message.seq, a.part.number, a.part.smscId!, a.part.possibleDuplicate ? 1 : 0]);
+          const entry: AnswerEntry = [a.part.message.seq, a.part.number, a.part.smscId!, a.part.possibleDuplicate ? 1 : 0];
+          if (a.part.route?.connectorId) entry.push(a.part.route.connectorId);
+          group.push(entry);
         }
         await logAnswers(this.ctx, byCampaign);
       } catch (e) {

@@ -3,6 +3,7 @@
 // for a later attempt, what earlier runs already stored or logged, so that it is not sent again.
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
+import type { RouteHop } from "../ports/carrier.ts";
 import { uuidFrom } from "../../ids.ts";
 import { splitBody } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
@@ -54,6 +55,8 @@ export interface BatchPart {
   possibleDuplicate: boolean;
   /** An earlier run recorded more than Queued for it: nothing left to do. */
   settled: boolean;
+  /** The connector that took it, its cost and the connectors that refused it first (a routing carrier's answer). */
+  route?: { connectorId?: string; costMicros: string; hops?: RouteHop[] };
 }
 
 /** A batch ready to go: its messages, and the parts to hand over, in order. */
@@ -122,11 +125,12 @@ export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number,
       p.message.expiresAt = new Date(row.expires_at);
     }
     const bySeq = new Map(messages.map((m) => [m.seq, m]));
-    for (const [seq, number, smscId, duplicate] of await loggedAnswers(ctx, c.id)) {
+    for (const [seq, number, smscId, duplicate, connectorId] of await loggedAnswers(ctx, c.id)) {
       const p = bySeq.get(seq)?.parts[number - 1];
       if (!p || p.settled) continue;
       p.smscId = smscId;
       p.possibleDuplicate ||= duplicate === 1;
+      if (connectorId) p.route = { connectorId, costMicros: "0" };
     }
   }
   return {

@@ -26,11 +26,12 @@
 // store-batch-messages.ts (the rows).
 import type { Ctx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
-import type { SubmitResult } from "../ports/carrier.ts";
+import type { RoutedResult, SubmitResult } from "../ports/carrier.ts";
 import { leaseHeld, type JobMeta } from "../../jobs/job.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { recordPartStatus } from "../sms/record-part-status.ts";
 import { submitPartOf } from "../sms/submit-part.ts";
+import { routeOf } from "../sms/route-of.ts";
 import { rejected, unsent } from "../sms/statuses.ts";
 import { handOverSlotsOf } from "./hand-over-slots.ts";
 import type { BatchMessage, BatchPart, BatchPlan } from "./plan-batch.ts";
@@ -102,7 +103,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   progress?.(() => (fed ? 0 : live.length - next));
   const submitOne = async (part: BatchPart) => {
     const m = part.message;
-    const result: SubmitResult = await carrier.submit(
+    const result: SubmitResult & RoutedResult = await carrier.submit(
       submitPartOf(
         { id: part.id, text: part.text, partNumber: part.number },
         { from: c.from, to: m.to, encoding: m.encoding, parts: m.parts.length, flash: c.flash, expiresAt: m.expiresAt },
@@ -111,8 +112,11 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
       ),
       {
         cancelled: () => !held(),
+        route: { accountId: c.accountId, kind: "campaign", country: m.country, ...(m.mnc ? { network: `${m.mcc}${m.mnc}` } : {}) },
       },
     );
+    if (result.connectorId || result.hops?.length)
+      part.route = { connectorId: result.connectorId, costMicros: (result.costMicros ?? 0n).toString(), ...(result.hops?.length ? { hops: result.hops } : {}) };
     if (result.ok) {
       accepted += 1;
       // Answered after this run lost its lease: the run that took over may have sent it again.
@@ -131,7 +135,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
     }
     try {
       if (!m.stored) await store([m]);
-      await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description)));
+      await ctx.db.$transaction((tx) => recordPartStatus(ctx, tx, part.id, rejected(result.description), routeOf(result)));
     } finally {
       handOver.free(1);
     }

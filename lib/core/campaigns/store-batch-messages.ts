@@ -7,7 +7,12 @@ import { txSql } from "../../db/tx-sql.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { reportQueued } from "../sms/record-queued.ts";
 import { sentToCarrier } from "../sms/statuses.ts";
-import type { BatchMessage, BatchPlan } from "./plan-batch.ts";
+import type { BatchMessage, BatchPart, BatchPlan } from "./plan-batch.ts";
+
+/** A part's route as the statement's JSON rows carry it: g connector, h cost, j hops. */
+function routeColumns(route: NonNullable<BatchPart["route"]>): Record<string, unknown> {
+  return { ...(route.connectorId ? { g: route.connectorId, h: route.costMicros } : {}), ...(route.hops ? { j: route.hops } : {}) };
+}
 
 /** Runs a statement (on the pool, or in a transaction). */
 export type Run = (text: string, values: unknown[]) => Promise<{ id: string }[]>;
@@ -53,8 +58,11 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
       if (only.possibleDuplicate) row.d = true;
       if (only.text !== msg.body) row.pt = only.text;
       if (only.priceMicros !== msg.priceMicros) row.pp = only.priceMicros;
+      if (only.route) Object.assign(row, routeColumns(only.route));
     } else if (!only)
-      for (const part of msg.parts) if (!part.settled) parts.push({ q: part.id, i: msg.id, k: part.number, pt: part.text, pp: part.priceMicros, s: part.smscId, d: part.possibleDuplicate });
+      for (const part of msg.parts)
+        if (!part.settled)
+          parts.push({ q: part.id, i: msg.id, k: part.number, pt: part.text, pp: part.priceMicros, s: part.smscId, d: part.possibleDuplicate, ...(part.route ? routeColumns(part.route) : {}) });
     rows.push(row);
   }
   const analysis = JSON.stringify(c.smsAnalysis && typeof c.smsAnalysis === "object" ? ((c.smsAnalysis as { bodyAnalysis?: unknown }).bodyAnalysis ?? {}) : {});
@@ -62,7 +70,7 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
     `WITH u AS (
        SELECT * FROM json_to_recordset($18::json)
          AS u(i uuid, t text, c text, o text, m text, n text, y text, p int, r bigint, b text, e text, x timestamptz, a boolean,
-              q uuid, s text, d boolean, pt text, pp bigint)),
+              q uuid, s text, d boolean, pt text, pp bigint, g uuid, h bigint, j jsonb)),
      m AS (
        INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
                              "from", "to", body, label, country, operator, mcc, mnc, number_type, encoding, parts, flash, ttl, transcode,
@@ -78,15 +86,16 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
          WHERE messages.status = 'Queued' AND excluded.status <> 'Queued'
        ${inserted ? "RETURNING id, xmax = 0 AS inserted" : ""}),
      v AS (
-       SELECT u.q, u.i, 1 AS k, COALESCE(u.pt, u.b, $20) AS pt, COALESCE(u.pp, u.r) AS pp, u.s, COALESCE(u.d, false) AS d FROM u WHERE u.q IS NOT NULL
+       SELECT u.q, u.i, 1 AS k, COALESCE(u.pt, u.b, $20) AS pt, COALESCE(u.pp, u.r) AS pp, u.s, COALESCE(u.d, false) AS d, u.g, u.h, u.j FROM u WHERE u.q IS NOT NULL
        UNION ALL
-       SELECT * FROM json_to_recordset($19::json) AS w(q uuid, i uuid, k int, pt text, pp bigint, s text, d boolean)),
+       SELECT * FROM json_to_recordset($19::json) AS w(q uuid, i uuid, k int, pt text, pp bigint, s text, d boolean, g uuid, h bigint, j jsonb)),
      p AS (
        INSERT INTO message_parts AS o (id, message_id, account_id, part_number, text, status, detailed_status, status_description, status_at,
-                                       price_micros, created_at, smsc_message_id, submitted_at, possible_duplicate)
+                                       price_micros, created_at, smsc_message_id, submitted_at, possible_duplicate, connector_id, cost_micros, route_hops)
        SELECT v.q, v.i, $1::uuid, v.k, v.pt,
               CASE WHEN v.s IS NULL THEN 'Queued' ELSE 'Sent' END, CASE WHEN v.s IS NULL THEN '' ELSE $16 END,
-              CASE WHEN v.s IS NULL THEN '' ELSE $17 END, $13, v.pp, $15, v.s, CASE WHEN v.s IS NULL THEN NULL ELSE $13 END, v.d
+              CASE WHEN v.s IS NULL THEN '' ELSE $17 END, $13, v.pp, $15, v.s, CASE WHEN v.s IS NULL THEN NULL ELSE $13 END, v.d,
+              v.g, COALESCE(v.h, 0), v.j
        FROM v
        ON CONFLICT (id) DO UPDATE SET
          status = CASE WHEN o.status = 'Queued' THEN excluded.status ELSE o.status END,
@@ -95,6 +104,9 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
          status_at = CASE WHEN o.status = 'Queued' THEN excluded.status_at ELSE o.status_at END,
          smsc_message_id = CASE WHEN o.status = 'Queued' THEN excluded.smsc_message_id ELSE o.smsc_message_id END,
          submitted_at = CASE WHEN o.status = 'Queued' THEN excluded.submitted_at ELSE o.submitted_at END,
+         connector_id = CASE WHEN o.status = 'Queued' THEN COALESCE(excluded.connector_id, o.connector_id) ELSE o.connector_id END,
+         cost_micros = CASE WHEN o.status = 'Queued' AND excluded.connector_id IS NOT NULL THEN excluded.cost_micros ELSE o.cost_micros END,
+         route_hops = CASE WHEN o.status = 'Queued' THEN COALESCE(excluded.route_hops, o.route_hops) ELSE o.route_hops END,
          possible_duplicate = o.possible_duplicate OR excluded.possible_duplicate
          WHERE (o.status = 'Queued' AND excluded.status <> 'Queued') OR (excluded.possible_duplicate AND NOT o.possible_duplicate))
      ${inserted ? "SELECT id::text FROM m WHERE inserted" : "SELECT"}`,

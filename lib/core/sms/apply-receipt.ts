@@ -16,6 +16,8 @@ import { deliverCallback } from "../callbacks/deliver-callback.ts";
 export interface ReceiptOptions {
   /** How long an unknown id is refused (so the SMSC retries) before it is acknowledged and dropped (default 60 000 ms). */
   unknownGraceMs?: number;
+  /** The connector whose connection brought the receipt: only its parts (or parts sent before connectors were recorded) match. */
+  connectorId?: string;
 }
 
 const UNKNOWN_GRACE_MS = 60_000;
@@ -32,10 +34,10 @@ function firstSeen(unknownSince: UnknownIds, id: string, now: number, grace: num
   return at;
 }
 
-async function findPart(ctx: Ctx, receipt: DeliveryReceipt): Promise<{ id: string } | null> {
+async function findPart(ctx: Ctx, receipt: DeliveryReceipt, connectorId?: string): Promise<{ id: string } | null> {
   const alternates = receipt.alternateIds ?? [];
   const rows = await ctx.db.messagePart.findMany({
-    where: { smscMessageId: { in: [receipt.smscMessageId, ...alternates] } },
+    where: { smscMessageId: { in: [receipt.smscMessageId, ...alternates] }, ...(connectorId ? { OR: [{ connectorId }, { connectorId: null }] } : {}) },
     select: { id: true, smscMessageId: true, status: true },
   });
   const exact = rows.find((r) => r.smscMessageId === receipt.smscMessageId);
@@ -53,7 +55,7 @@ export async function applyReceipt(ctx: Ctx, receipt: DeliveryReceipt, unknownSi
   let part = null;
   for (const wait of unknownSince.has(receipt.smscMessageId) ? [0] : RELOOKUPS) {
     if (wait) await new Promise((r) => setTimeout(r, wait));
-    part = await findPart(ctx, receipt);
+    part = await findPart(ctx, receipt, options.connectorId);
     if (part) break;
   }
   if (!part) {

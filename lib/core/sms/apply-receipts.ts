@@ -57,8 +57,9 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
     rows = (
       await ctx.sql.query<PartRow>(
         `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.label
-         FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE p.smsc_message_id = ANY($1::text[])`,
-        [batch.flatMap((p) => [p.receipt.smscMessageId, ...(p.receipt.alternateIds ?? [])])],
+         FROM message_parts p JOIN messages m ON m.id = p.message_id
+         WHERE p.smsc_message_id = ANY($1::text[]) AND ($2::uuid IS NULL OR p.connector_id = $2::uuid OR p.connector_id IS NULL)`,
+        [batch.flatMap((p) => [p.receipt.smscMessageId, ...(p.receipt.alternateIds ?? [])]), options.connectorId ?? null],
       )
     ).rows;
   } catch {

@@ -3,6 +3,7 @@
 // the message's callback strategy asks for; then publishes "sms.status" in the same transaction
 // for the capabilities that react (campaigns, OTP). Never moves a final part again.
 import type { Ctx, Tx } from "../context.ts";
+import type { RouteHop } from "../ports/carrier.ts";
 import { txSql } from "../../db/tx-sql.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { creditAccount } from "../accounts/credit-account.ts";
@@ -14,7 +15,7 @@ export async function recordPartStatus(
   tx: Tx,
   partId: string,
   change: StatusChange,
-  extra: { smscMessageId?: string; submittedAt?: Date; possibleDuplicate?: boolean } = {},
+  extra: { smscMessageId?: string; submittedAt?: Date; possibleDuplicate?: boolean; connectorId?: string; costMicros?: bigint; routeHops?: RouteHop[] } = {},
 ): Promise<boolean> {
   const at = ctx.now();
   // Parts of one message report concurrently; the message row serialises them.
@@ -32,6 +33,7 @@ export async function recordPartStatus(
       statusAt: at,
       ...(final ? { doneAt: at } : {}),
       ...extra,
+      routeHops: extra.routeHops as { connector: string; description: string }[] as object[] | undefined,
     },
   });
   await tx.messageEvent.create({ data: { messageId: part.messageId, partId, ...change, at } });

@@ -14,6 +14,7 @@ import { rejected, sentToCarrier, unsent } from "./statuses.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Ctx } from "../context.ts";
 import type { JobMeta } from "../../jobs/job.ts";
+import { routeKeyOf, routeOf } from "./route-of.ts";
 import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
 
 export const submitSms = defineJob({
@@ -71,11 +72,12 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
     paced = slot?.slotAt;
   }
   const carrier = await ctx.carrier();
+  const route = routeKeyOf(message);
   const ref = crypto.randomInt(0, 256);
   let retry = "";
   const submitPart = async (part: (typeof message.messageParts)[number]) => {
     const submit = submitPartOf({ id: part.id, text: part.text, partNumber: part.partNumber }, message, ref, ctx.now());
-    const result = await carrier.submit(submit);
+    const result = await carrier.submit(submit, { route });
     if (!result.ok && result.maybeAccepted) await markPossibleDuplicates(ctx, [part.id]);
     if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit) {
       retry = result.description;
@@ -88,8 +90,9 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
               smscMessageId: result.smscMessageId,
               submittedAt: ctx.now(),
               ...(result.possibleDuplicate ? { possibleDuplicate: true } : {}),
+              ...routeOf(result),
             })
-          : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description)),
+          : recordPartStatus(ctx, tx, part.id, result.retryable ? unsent(`The carrier kept refusing: ${result.description}`) : rejected(result.description), routeOf(result)),
       // The SMSC has answered: waiting for a busy pool's connection beats failing the job, whose
       // retry would send the part again (Prisma gives up after 2 s by default).
       { maxWait: 30_000 },

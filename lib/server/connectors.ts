@@ -1,0 +1,173 @@
+// The connectors this worker process holds: one SMPP connection per enabled row of table
+// connectors, opened, reopened and closed as the rows change (the route table's version, looked
+// at every second), each wired to the core with its connector id (receipts are matched by
+// connector and SMSC message id: two SMSCs may issue the same ids). The Router over them becomes
+// the process's carrier; connector-status.ts reports their health to the database.
+import type { Database } from "../db/connection.ts";
+import type { Ctx } from "../core/context.ts";
+import type { Carrier } from "../core/ports/carrier.ts";
+import { receiptApplier } from "../core/sms/apply-receipts.ts";
+import type { ReceiptOptions } from "../core/sms/apply-receipt.ts";
+import { receiveInbound } from "../core/numbers/receive-inbound.ts";
+import { routeTableOf } from "../core/routing/route-table.ts";
+import { Router, type LiveConnectors } from "../core/routing/router.ts";
+import type { BreakerOptions } from "../core/routing/circuit-breaker.ts";
+import { unseal } from "../core/secrets/seal.ts";
+import { connectCarrier, type SmppCarrier } from "../carrier/smpp-carrier.ts";
+import { log } from "../log/logger.ts";
+import { contextFor } from "./context.ts";
+import { setCarrier } from "./services.ts";
+import { reportConnectorStatus, forgetWorkerStatus, workerName } from "./connector-status.ts";
+
+/** The columns of table connectors that a connection is made from. */
+export interface ConnectorRow {
+  id: string;
+  name: string;
+  host: string;
+  port: number;
+  system_id: string;
+  password_sealed: string;
+  system_type: string;
+  bind_mode: string;
+  binds: number;
+  window_size: number;
+  tps: number;
+  tls: boolean;
+  ca_file: string;
+  source_ton: number | null;
+  source_npi: number | null;
+  dest_ton: number | null;
+  dest_npi: number | null;
+  gsm7_data_coding: number;
+  enquire_link_seconds: number;
+  enabled: boolean;
+}
+
+export const CONNECTOR_PASSWORD = "connector-password";
+
+interface Live {
+  id: string;
+  name: string;
+  fingerprint: string;
+  carrier: SmppCarrier;
+}
+
+export interface ConnectorsOptions {
+  breaker?: BreakerOptions;
+  receiptOptions?: ReceiptOptions;
+  /** How often the table is looked at and the status written (default 1 000 ms and 2 000 ms). */
+  checkEveryMs?: number;
+  statusEveryMs?: number;
+  /** A submit that has no answer after this long resolves retryable (default 30 000 ms). */
+  submitTimeoutMs?: number;
+}
+
+export interface ConnectorsHandle {
+  router: Router;
+  /** Reads the table now and brings the connections in line with it. */
+  sync(): Promise<void>;
+  connection(name: string): SmppCarrier | undefined;
+  close(): Promise<void>;
+}
+
+function urlOf(row: ConnectorRow, password: string): string {
+  const auth = `${encodeURIComponent(row.system_id)}:${encodeURIComponent(password)}`;
+  const host = row.host.includes(":") ? `[${row.host}]` : row.host;
+  return `${row.tls ? "ssmpp" : "smpp"}://${auth}@${host}:${row.port}`;
+}
+
+export async function startConnectors(database: Database, options: ConnectorsOptions = {}): Promise<ConnectorsHandle> {
+  const ctx = contextFor(database);
+  // Receipts enqueue callbacks and OTP jobs inside their status change's transaction.
+  await ctx.enqueue.ready();
+  const table = routeTableOf(ctx);
+  const live = new Map<string, Live>();
+  const connections: LiveConnectors = { get: (id) => live.get(id)?.carrier, all: () => [...live.values()].map((l) => l.carrier as Carrier) };
+  const router = new Router(table, connections, options.breaker);
+  const worker = workerName();
+  let closed = false;
+
+  const open = async (row: ConnectorRow, fingerprint: string): Promise<Live> => {
+    const password = unseal(ctx.config.authSecret, CONNECTOR_PASSWORD, row.id, row.password_sealed);
+    const carrier = await connectCarrier(urlOf(row, password), {
+      binds: row.binds,
+      window: row.window_size,
+      submitsPerSecond: row.tps > 0 ? row.tps : Infinity,
+      enquireLinkSeconds: row.enquire_link_seconds,
+      systemType: row.system_type,
+      submitTimeoutMs: options.submitTimeoutMs,
+      // A connector that cannot bind shows its error and keeps trying; it holds up nothing else.
+      connectTimeoutMs: 0,
+      log: (level, msg, fields) => log(level, msg, { connector: row.name, ...fields }),
+    });
+    wire(ctx, row.id, carrier, options.receiptOptions);
+    log("info", "connector started", { connector: row.name, host: row.host, port: row.port, binds: row.binds });
+    return { id: row.id, name: row.name, fingerprint, carrier };
+  };
+
+  let syncing: Promise<void> = Promise.resolve();
+  const sync = () =>
+    (syncing = syncing.then(async () => {
+      if (closed) return;
+      const { rows } = await ctx.sql.query<ConnectorRow & { updated_at: Date }>(`SELECT * FROM connectors`);
+      const wanted = new Map(rows.filter((r) => r.enabled).map((r) => [r.id, r]));
+      for (const [id, l] of live) {
+        const row = wanted.get(id);
+        if (row && fingerprintOf(row) === l.fingerprint) continue;
+        live.delete(id);
+        log("info", row ? "connector changed; reconnecting" : "connector stopped", { connector: l.name });
+        await l.carrier.close();
+      }
+      for (const row of wanted.values()) {
+        if (live.has(row.id)) continue;
+        try {
+          live.set(row.id, await open(row, fingerprintOf(row)));
+        } catch (e) {
+          log("error", "connector could not start", { connector: row.name, error: e instanceof Error ? e.message : String(e) });
+        }
+      }
+    }));
+
+  table.onChange(() => void sync().catch((e) => log("error", "connectors: sync failed", { error: String(e) })));
+  await table.refresh();
+  await sync();
+  setCarrier(router);
+
+  const check = setInterval(() => void table.refresh().catch(() => undefined), options.checkEveryMs ?? 1000);
+  const status = setInterval(
+    () => void reportConnectorStatus(ctx, worker, live.values(), router).catch((e) => log("warn", "connector status not written", { error: String(e) })),
+    options.statusEveryMs ?? 2000,
+  );
+  check.unref();
+  status.unref();
+  void reportConnectorStatus(ctx, worker, live.values(), router).catch(() => undefined);
+
+  return {
+    router,
+    sync,
+    connection: (name) => [...live.values()].find((l) => l.name === name)?.carrier,
+    close: async () => {
+      closed = true;
+      clearInterval(check);
+      clearInterval(status);
+      await syncing.catch(() => undefined);
+      setCarrier(undefined);
+      await Promise.all([...live.values()].map((l) => l.carrier.close()));
+      live.clear();
+      await forgetWorkerStatus(ctx, worker).catch(() => undefined);
+    },
+  };
+}
+
+/** Receipts and inbound messages of one connector's connection go to the core, marked with the connector. */
+function wire(ctx: Ctx, connectorId: string, carrier: Carrier, receiptOptions?: ReceiptOptions): void {
+  carrier.onReceipt(receiptApplier(ctx, { ...receiptOptions, connectorId }));
+  carrier.onInbound((m) => receiveInbound(ctx, m));
+}
+
+/** What a connection is made from: a change of any of it reopens the connection. */
+function fingerprintOf(row: ConnectorRow): string {
+  const { enabled: _e, name: _n, ...rest } = row as ConnectorRow & { updated_at?: unknown; created_at?: unknown; temporary_errors?: unknown };
+  const { updated_at: _u, created_at: _c, temporary_errors: _t, ...connection } = rest as Record<string, unknown>;
+  return JSON.stringify(connection);
+}
