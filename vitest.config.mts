@@ -5,33 +5,37 @@ import { defineConfig } from "vitest/config";
 const root = import.meta.dirname;
 const dataDir = path.join(os.tmpdir(), `switchboard-vitest-${process.pid}`);
 
+// Vitest's default is one worker less than the cores (one worker on this 2-core machine); the
+// database tests spend much of their time waiting (timers, the PostgreSQL server), so a worker
+// per core keeps both busy. VITEST_MAX_WORKERS overrides it.
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism());
+// Files that start processes of their own (workers, the command line) or measure time (pacing,
+// concurrent charges) run afterwards, one at a time: beside another file they starve for CPU on
+// two cores and time out.
+const serial = ["tests/faults/**/*.db.test.ts", "tests/cli/**/*.db.test.ts", "tests/api/numbers-pacing.db.test.ts", "lib/core/accounts/ledger.db.test.ts"];
+
+const databases = [
+  { name: "pglite", env: { TEST_DB: "pglite" }, globalSetup: ["tests/support/pglite-global.ts"] },
+  { name: "postgres", env: { TEST_DB: "postgres" }, globalSetup: ["tests/support/postgres-global.ts"] },
+];
+
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     env: { TEST_DATA_ROOT: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3999" },
     setupFiles: ["tests/support/worker-data-dir.ts"],
-    // Vitest's default is one worker less than the cores (one worker on this 2-core machine); the
-    // database tests spend much of their time waiting (timers, the PostgreSQL server, child
-    // processes), so a worker per core keeps both busy. VITEST_MAX_WORKERS overrides it.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "tests/**/*.test.ts"], exclude: ["**/*.db.test.ts"] } },
-      {
-        extends: true,
-        test: { name: "pglite", include: ["**/*.db.test.ts"], exclude: ["node_modules/**"], env: { TEST_DB: "pglite" }, globalSetup: ["tests/support/pglite-global.ts"] },
-      },
-      {
-        extends: true,
-        test: {
-          name: "postgres",
-          include: ["**/*.db.test.ts"],
-          exclude: ["node_modules/**"],
-          env: { TEST_DB: "postgres" },
-          globalSetup: ["tests/support/postgres-global.ts"],
-        },
-      },
+      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "tests/**/*.test.ts"], exclude: ["**/*.db.test.ts"], maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      ...databases.map((d) => ({
+        extends: true as const,
+        test: { ...d, include: ["**/*.db.test.ts"], exclude: ["node_modules/**", ...serial], maxWorkers: workers, sequence: { groupOrder: 0 } },
+      })),
+      ...databases.map((d, i) => ({
+        extends: true as const,
+        test: { ...d, name: `${d.name}-serial`, include: serial, maxWorkers: 1, sequence: { groupOrder: 1 + i } },
+      })),
     ],
   },
 });
