@@ -6,13 +6,15 @@ describe("the simulator's trouble switches, as the carrier sees them", () => {
   it("throttle: submits are answered ESME_RTHROTTLED (retryable) until it ends, then accepted", async () => {
     const s = await sim();
     const c = await connector(s);
-    s.throttle(0.4);
+    s.throttle(0.3);
+    expect(s.stats().switches).toMatchObject({ throttled: true, throttledUntil: expect.any(String) });
     const r = await c.submit(part());
     expect(r).toMatchObject({ ok: false, commandStatus: 0x58, retryable: true });
     expect(c.status().counters.throttled).toBe(1);
-    await sleep(450);
-    expect(await c.submit(part())).toMatchObject({ ok: true }); // the bind's pause after a throttle answer is over too
-    expect(s.stats()).toMatchObject({ received: 2, accepted: 1, throttled: 1, delivered: 1, switches: { throttled: false } });
+    await waitFor(() => !s.stats().switches.throttled, 2000, "the throttle to end by itself");
+    // The bind holds its submits a second after a throttle answer, then sends them.
+    expect(await c.submit(part())).toMatchObject({ ok: true });
+    expect(s.stats()).toMatchObject({ received: 2, accepted: 1, throttled: 1, delivered: 1, switches: { throttled: false, throttledUntil: null } });
   });
 
   it("throttle without seconds holds until normal()", async () => {
@@ -21,8 +23,9 @@ describe("the simulator's trouble switches, as the carrier sees them", () => {
     s.throttle();
     expect(s.stats().switches).toMatchObject({ throttled: true, throttledUntil: null });
     expect(await c.submit(part())).toMatchObject({ ok: false, retryable: true });
+    await sleep(1100); // past the bind's pause: still throttled
+    expect(await c.submit(part())).toMatchObject({ ok: false, retryable: true });
     s.normal();
-    await sleep(1050); // the bind pauses a second after a throttle answer
     expect(await c.submit(part())).toMatchObject({ ok: true });
   });
 
@@ -43,12 +46,12 @@ describe("the simulator's trouble switches, as the carrier sees them", () => {
     const s = await sim();
     const c = await connector(s, { submitTimeoutMs: 200, window: 5 });
     const got = receipts(c);
-    s.stall(1);
+    s.stall();
     const stalled = await Promise.all(Array.from({ length: 3 }, () => c.submit(part())));
     for (const r of stalled) expect(r).toMatchObject({ ok: false, retryable: true, maybeAccepted: true });
     expect(c.status().counters.unanswered).toBe(3);
     expect(s.stats()).toMatchObject({ received: 3, stalled: 3, accepted: 0, delivered: 0 });
-    await sleep(850);
+    s.normal();
     // Sent again after the stall (as the job would), each is delivered once.
     const again = await c.submit(part({ partId: "after-stall" }));
     expect(again).toMatchObject({ ok: true });

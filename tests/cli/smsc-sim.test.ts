@@ -28,7 +28,7 @@ async function smscSim(args: string[]): Promise<Running> {
       await once(proc, "exit");
     }
   });
-  const until = Date.now() + 20_000;
+  const until = Date.now() + 40_000;
   while (!/listening: \S+\n/.test(out) || (args.includes("--control-port") && !/control: \S+\n/.test(out))) {
     if (proc.exitCode !== null || Date.now() > until) throw new Error(`smsc-sim did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -39,7 +39,7 @@ async function smscSim(args: string[]): Promise<Running> {
 const post = (control: string, p: string) => fetch(`${control}${p}`, { method: "POST" }).then((r) => r.json() as Promise<any>);
 const get = (control: string, p: string) => fetch(`${control}${p}`).then((r) => r.json() as Promise<any>);
 
-describe("npm run smsc-sim", () => {
+describe("npm run smsc-sim", { timeout: 90_000 }, () => {
   it("runs two simulators side by side, each with its credentials, switches and tally", async () => {
     const [a, b] = await Promise.all([
       smscSim(["--port", "0", "--system-id", "alpha", "--password", "pa", "--control-port", "0", "--delivery-delay-ms", "50"]),
