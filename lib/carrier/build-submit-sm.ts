@@ -1,6 +1,7 @@
 // One part as submit_sm fields: addresses, data coding, concatenation UDH, validity — and the
 // parts no SMSC could take, refused here with the SMPP status the SMSC would have answered.
 import smpp from "smpp";
+import type { SubmitAddressing } from "./connector-options.ts";
 import { encodeGsm7, encodeUcs2 } from "./encode.ts";
 import type { SubmitSmFields } from "./submit-sm-pdu.ts";
 import type { SubmitPart, SubmitResult } from "../core/ports/carrier.ts";
@@ -33,8 +34,10 @@ const localError = (status: number, description: string): Built => ({
   result: { ok: false, commandStatus: status, description: `not submitted: ${description}`, retryable: false },
 });
 
-/** The submit_sm parameters for one part (exported for tests). */
-export function buildSubmitSm(part: SubmitPart): Built {
+const PLAIN: SubmitAddressing = { gsm7DataCoding: 0 };
+
+/** The submit_sm parameters for one part (exported for tests); the connector's `addressing` overrides TON/NPI and GSM-7's data_coding. */
+export function buildSubmitSm(part: SubmitPart, addressing: SubmitAddressing = PLAIN): Built {
   const to = part.to.startsWith("+") ? part.to.slice(1) : part.to;
   if (!/^\d{1,15}$/.test(to)) return localError(E.ESME_RINVDSTADR!, `destination ${JSON.stringify(part.to)} is not an E.164 number`);
   let sourceTon: number;
@@ -69,11 +72,11 @@ export function buildSubmitSm(part: SubmitPart): Built {
   const long = bytes.length > 254;
   const params: SubmitSmFields = {
     service_type: "",
-    source_addr_ton: sourceTon,
-    source_addr_npi: sourceNpi,
+    source_addr_ton: addressing.sourceTon ?? sourceTon,
+    source_addr_npi: addressing.sourceNpi ?? sourceNpi,
     source_addr: source,
-    dest_addr_ton: 1,
-    dest_addr_npi: 1,
+    dest_addr_ton: addressing.destTon ?? 1,
+    dest_addr_npi: addressing.destNpi ?? 1,
     destination_addr: to,
     esm_class: udh ? 0x40 : 0x00,
     protocol_id: 0,
@@ -82,7 +85,8 @@ export function buildSubmitSm(part: SubmitPart): Built {
     validity_period: relativeValidity(part.validityMinutes),
     registered_delivery: 1,
     replace_if_present_flag: 0,
-    data_coding: (part.flash ? 0x10 : 0x00) | (part.encoding === "ucs2" ? 0x08 : 0x00),
+    // Flash (class 0) is only expressible in the data coding groups, where GSM-7 is 0x10 whatever the SMSC's default.
+    data_coding: part.flash || part.encoding === "ucs2" ? (part.flash ? 0x10 : 0x00) | (part.encoding === "ucs2" ? 0x08 : 0x00) : addressing.gsm7DataCoding,
     sm_default_msg_id: 0,
     short_message: long ? Buffer.alloc(0) : bytes,
     clientRef: part.partId,

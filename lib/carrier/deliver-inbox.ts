@@ -2,6 +2,7 @@
 // message) goes to its handler and is acknowledged only once the handler has finished; those that
 // arrive before a handler is set are held.
 import type smpp from "smpp";
+import type { CarrierMeter } from "./carrier-meter.ts";
 import { deliverAddress, parseReceipt, pduText } from "./parse-deliver-sm.ts";
 import { ESME_ROK, ESME_RX_T_APPN } from "./smpp-status.ts";
 import type { CarrierLog, DeliveryReceipt, InboundMessage } from "../core/ports/carrier.ts";
@@ -17,7 +18,10 @@ export class DeliverInbox {
   private inboundHandler: ((m: InboundMessage) => Promise<void>) | null = null;
   private held: HeldDeliver[] = [];
 
-  constructor(private readonly log: CarrierLog) {}
+  constructor(
+    private readonly log: CarrierLog,
+    private readonly meter: CarrierMeter,
+  ) {}
 
   onReceipt(handler: (r: DeliveryReceipt) => Promise<void>): void {
     this.receiptHandler = handler;
@@ -78,6 +82,7 @@ export class DeliverInbox {
         error: e instanceof Error ? e.message : String(e),
       });
     }
+    if (status === ESME_ROK) this.meter.counters[receipt ? "receipts" : "inbound"]++;
     session.send(status === ESME_ROK ? pdu.response() : pdu.response({ command_status: status }));
   }
 }

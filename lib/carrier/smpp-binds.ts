@@ -1,17 +1,27 @@
-// The bind_transceiver sessions of the SMPP carrier: connecting and binding, enquire_link health
-// checks, reconnection with backoff, and unbinding at close. What a bind carries (its window and
+// The sessions of the SMPP carrier (transceivers, or transmitters and receivers): connecting and
+// binding, over TLS when asked, enquire_link health checks, reconnection with backoff, unbinding
+// at close, and the state each shows the operator. What a bind carries (its window and
 // deliver_sm) is left to the hooks.
 import smpp from "smpp";
 import { describeStatus, ESME_ROK } from "./smpp-status.ts";
-import type { SmppEndpoint } from "./smpp-url.ts";
 import type { Pending } from "./submit-window.ts";
-import type { CarrierLog } from "../core/ports/carrier.ts";
+import type { BindStatus, CarrierLog } from "../core/ports/carrier.ts";
 
 type BindState = "connecting" | "bound" | "waiting" | "closed";
+export type BindKind = BindStatus["kind"];
+
+const BIND_COMMAND = { trx: "bind_transceiver", tx: "bind_transmitter", rx: "bind_receiver" } as const;
 
 export interface Bind {
   index: number;
+  kind: BindKind;
   state: BindState;
+  /** What the operator sees (BindStatus): "down" from a failure until bound again, through the retries. */
+  shown: BindStatus["state"];
+  since: Date;
+  lastError?: string;
+  /** Why the current session is being closed, when we know it better than the socket will say. */
+  closeReason: string | null;
   session: smpp.Session | null;
   inFlight: Map<number, Pending>;
   attempt: number;
@@ -25,10 +35,14 @@ export interface Bind {
   reconnectTimer: NodeJS.Timeout | null;
 }
 
-export function newBind(index: number, tokens: number): Bind {
+export function newBind(index: number, kind: BindKind, tokens: number): Bind {
   return {
     index,
+    kind,
     state: "waiting",
+    shown: "connecting",
+    since: new Date(),
+    closeReason: null,
     session: null,
     inFlight: new Map(),
     attempt: 0,
@@ -50,16 +64,39 @@ export interface BindHooks {
   deliver(session: smpp.Session, pdu: smpp.PDU): void;
 }
 
+/** Where and as whom the binds connect. */
+export interface SmppEndpoint {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  systemType: string;
+  /** SMPP over TLS; ca: the certificates to trust instead of the system's. */
+  tls: { ca?: Buffer } | null;
+}
+
 export interface BindOptions {
   enquireMs: number;
-  systemType: string;
   log: CarrierLog;
   closing: () => boolean;
 }
 
+/** A bind that sends submit_sm (not a receiver). */
+export const sends = (b: Bind): boolean => b.kind !== "rx";
+
+/** The state shown for a bind, and since when; the time moves only when the state changes. */
+export function show(b: Bind, state: BindStatus["state"], error?: string): void {
+  if (error) b.lastError = error;
+  if (b.shown === state) return;
+  b.shown = state;
+  b.since = new Date();
+}
+
+// Errors of the certificate check: the configuration is wrong, and trying again will not help.
+const certificateError = (e: NodeJS.ErrnoException) => /CERT|SIGNED|VERIFY|ALTNAME/.test(e.code ?? "");
+
 export class SmppBinds {
   private readonly enquireMs: number;
-  private readonly systemType: string;
   private readonly log: CarrierLog;
   private readonly isClosing: () => boolean;
   private bindWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -72,7 +109,6 @@ export class SmppBinds {
     private readonly hooks: BindHooks,
   ) {
     this.enquireMs = options.enquireMs;
-    this.systemType = options.systemType;
     this.log = options.log;
     this.isClosing = options.closing;
   }
@@ -85,7 +121,7 @@ export class SmppBinds {
     for (const b of this.binds) this.connect(b);
   }
 
-  /** Resolves at the first successful bind; rejects on a refused bind or after `ms`. */
+  /** Resolves at the first successful bind that sends; rejects on a refused bind, a certificate the TLS check refuses, or after `ms`. */
   waitForBind(ms: number): Promise<void> {
     if (this.everBound) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
@@ -116,18 +152,28 @@ export class SmppBinds {
     await Promise.all(this.binds.map((b) => this.shutdownBind(b)));
   }
 
+  private rejectFirst(reason: string): void {
+    if (!this.everBound) for (const w of this.bindWaiters.splice(0)) w.reject(new Error(reason));
+  }
+
   private connect(b: Bind): void {
     if (this.closing) return;
     b.state = "connecting";
-    const { host, port, tls, systemId, password } = this.endpoint;
-    const session = smpp.connect({ host, port, tls });
+    b.closeReason = null;
+    const { host, port, tls, systemId, password, systemType } = this.endpoint;
+    const session = smpp.connect({ host, port, tls: tls !== null, ...(tls?.ca ? { ca: tls.ca } : {}) });
     b.session = session;
     b.connectTimer = setTimeout(() => {
       this.log("warn", "smpp connect/bind timed out", { bind: b.index, host, port });
+      b.closeReason = "no connection or bind answer within 10 s";
       session.destroy();
     }, 10_000);
-    session.on("error", (e: Error) => {
-      if (b.session === session) this.log("warn", "smpp connection error", { bind: b.index, error: e.message });
+    session.on("error", (e: NodeJS.ErrnoException) => {
+      if (b.session === session) {
+        this.log("warn", "smpp connection error", { bind: b.index, error: e.message });
+        b.closeReason = tls && certificateError(e) ? `TLS: ${e.message}` : e.message;
+        if (tls && certificateError(e)) this.rejectFirst(`SMPP over TLS to ${host}:${port} refused the server's certificate: ${e.message}`);
+      }
       // Socket errors close the socket anyway; a PDU the library cannot parse leaves the session
       // unable to read (it stops extracting PDUs), so start afresh either way.
       session.destroy();
@@ -136,9 +182,8 @@ export class SmppBinds {
     session.on(tls ? "secureConnect" : "connect", () => {
       session.socket.setNoDelay(true);
       session.socket.setKeepAlive(true, 30_000);
-      session.bind_transceiver({ system_id: systemId, password, system_type: this.systemType, interface_version: 0x34, addr_ton: 0, addr_npi: 0, address_range: "" }, (resp) =>
-        this.onBindResp(b, session, resp),
-      );
+      const bind = { system_id: systemId, password, system_type: systemType, interface_version: 0x34, addr_ton: 0, addr_npi: 0, address_range: "" };
+      session.send(new smpp.PDU(BIND_COMMAND[b.kind], bind), (resp) => this.onBindResp(b, session, resp));
     });
     session.on("deliver_sm", (pdu: smpp.PDU) => this.hooks.deliver(session, pdu));
     session.on("enquire_link", (pdu: smpp.PDU) => {
@@ -146,6 +191,7 @@ export class SmppBinds {
     });
     session.on("unbind", (pdu: smpp.PDU) => {
       this.log("info", "smsc unbound", { bind: b.index });
+      b.closeReason = "the SMSC unbound";
       session.send(pdu.response(), () => session.destroy());
       if (b.session === session) b.state = "connecting"; // no new submits on it; close follows
     });
@@ -161,18 +207,22 @@ export class SmppBinds {
     if (resp.command_status !== ESME_ROK) {
       const description = describeStatus(resp.command_status);
       this.log("error", "smpp bind refused", { bind: b.index, status: description });
-      if (!this.everBound) for (const w of this.bindWaiters.splice(0)) w.reject(new Error(`SMPP bind refused: ${description}`));
+      b.closeReason = `bind refused: ${description}`;
+      this.rejectFirst(`SMPP bind refused: ${description}`);
       session.destroy();
       return;
     }
     b.state = "bound";
+    show(b, "bound");
     b.attempt = 0;
     b.enquireOutstanding = false;
     b.enquireTimer = setInterval(() => this.enquire(b, session), this.enquireMs);
     b.enquireTimer.unref();
-    this.everBound = true;
-    this.log("info", "smpp bound", { bind: b.index, host: this.endpoint.host, port: this.endpoint.port });
-    for (const w of this.bindWaiters.splice(0)) w.resolve();
+    this.log("info", "smpp bound", { bind: b.index, kind: b.kind, host: this.endpoint.host, port: this.endpoint.port });
+    if (sends(b)) {
+      this.everBound = true;
+      for (const w of this.bindWaiters.splice(0)) w.resolve();
+    }
     this.hooks.bound(b);
   }
 
@@ -181,6 +231,7 @@ export class SmppBinds {
     if (b.enquireOutstanding) {
       this.log("warn", "smpp link dead: no enquire_link_resp", { bind: b.index });
       b.state = "connecting";
+      b.closeReason = "no enquire_link_resp: the link is dead";
       session.destroy();
       return;
     }
@@ -190,6 +241,7 @@ export class SmppBinds {
     });
     if (!sent) {
       b.state = "connecting";
+      b.closeReason = "the connection is no longer writable";
       session.destroy();
     }
   }
@@ -204,8 +256,10 @@ export class SmppBinds {
     this.hooks.lost(b, session);
     if (this.closing) {
       b.state = "closed";
+      show(b, "down");
       return;
     }
+    show(b, "down", b.closeReason ?? (wasBound ? "the SMSC closed the connection" : "connection closed before the bind"));
     b.state = "waiting";
     const base = Math.min(30_000, 250 * 2 ** b.attempt);
     const delay = Math.round(base / 2 + (Math.random() * base) / 2);
@@ -223,6 +277,7 @@ export class SmppBinds {
     const session = b.session;
     if (!session) {
       b.state = "closed";
+      show(b, "down");
       return;
     }
     await new Promise<void>((resolve) => {

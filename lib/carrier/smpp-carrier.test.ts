@@ -1,59 +1,13 @@
 import type { AddressInfo } from "node:net";
 import smpp from "smpp";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildSubmitSm, relativeValidity } from "./build-submit-sm.ts";
+import { carrier, cleanups, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
 import { parseReceipt } from "./parse-deliver-sm.ts";
-import { connectCarrier, type CarrierOptions, type SmppCarrier } from "./smpp-carrier.ts";
+import { connectCarrier } from "./smpp-carrier.ts";
 import { parseSmppUrl } from "./smpp-url.ts";
-import { startSmscSimulator, type SimulatorOptions, type SmscSimulator } from "./smsc-simulator.ts";
-import type { DeliveryReceipt, InboundMessage, SubmitPart } from "../core/ports/carrier.ts";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function sim(options: SimulatorOptions = {}): Promise<SmscSimulator> {
-  const s = await startSmscSimulator({ deliveryDelayMs: 50, ...options });
-  cleanups.push(() => s.close());
-  return s;
-}
-
-async function carrier(url: string, options: CarrierOptions = {}): Promise<SmppCarrier> {
-  const c = await connectCarrier(url, { submitsPerSecond: Infinity, ...options });
-  cleanups.push(() => c.close());
-  return c;
-}
-
-function receipts(c: SmppCarrier): DeliveryReceipt[] {
-  const got: DeliveryReceipt[] = [];
-  c.onReceipt(async (r) => {
-    got.push(r);
-  });
-  return got;
-}
-
-async function waitFor(cond: () => boolean, timeoutMs = 3000, what = "condition"): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-let partSeq = 0;
-const part = (over: Partial<SubmitPart> = {}): SubmitPart => ({
-  partId: `p${++partSeq}`,
-  from: "Switchboard",
-  to: "+306912345678",
-  text: "Hello from Switchboard",
-  encoding: "gsm7",
-  flash: false,
-  validityMinutes: 60,
-  ...over,
-});
+import { startSmscSimulator } from "./smsc-simulator.ts";
+import type { DeliveryReceipt, InboundMessage } from "../core/ports/carrier.ts";
 
 describe("pure helpers", () => {
   it("parses smpp:// URLs with encoded credentials", () => {
@@ -377,15 +331,16 @@ describe("SMPP carrier against the SMSC simulator", () => {
     expect(inbound[0]!.receivedAt).toBeInstanceOf(Date);
   });
 
-  it("rejects wrong credentials with ESME_RBINDFAIL", async () => {
+  it("rejects a wrong password with ESME_RINVPASWD and an unknown system_id with ESME_RINVSYSID", async () => {
     const s = await sim({ password: "right" });
-    await expect(connectCarrier(s.url.replace(":right@", ":wrong@"))).rejects.toThrow(/ESME_RBINDFAIL/);
+    await expect(connectCarrier(s.url.replace(":right@", ":wrong@"))).rejects.toThrow(/ESME_RINVPASWD/);
+    await expect(connectCarrier(s.url.replace("//switchboard:", "//someone:"))).rejects.toThrow(/ESME_RINVSYSID/);
   });
 
-  it("maps SMSC error statuses: throttling and queue-full are retryable, others not", async () => {
+  it("maps SMSC error statuses: throttling, queue-full and system error are retryable, others not, unless the connector says otherwise", async () => {
     // A bare SMPP server answering by the destination's last two digits: 58 → ESME_RTHROTTLED,
-    // 14 → ESME_RMSGQFUL, 08 → ESME_RSYSERR, anything else accepted.
-    const statuses: Record<string, number> = { "58": 0x58, "14": 0x14, "08": 0x08 };
+    // 14 → ESME_RMSGQFUL, 08 → ESME_RSYSERR, 11 → ESME_RINVDSTADR, anything else accepted.
+    const statuses: Record<string, number> = { "58": 0x58, "14": 0x14, "08": 0x08, "11": 0x0b };
     const server = smpp.createServer({}, (session) => {
       session.on("error", () => {});
       session.on("bind_transceiver", (pdu: smpp.PDU) => session.send(pdu.response()));
@@ -401,10 +356,17 @@ describe("SMPP carrier against the SMSC simulator", () => {
       for (const s of [...server.sessions]) s.destroy();
       await new Promise((r) => server.close(r));
     });
-    const c = await carrier(`smpp://u:p@127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const url = `smpp://u:p@127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const c = await carrier(url);
     expect(await c.submit(part({ to: "+3069000000" }))).toEqual({ ok: true, smscMessageId: "m1" });
     expect(await c.submit(part({ to: "+3069000014" }))).toMatchObject({ ok: false, commandStatus: 0x14, retryable: true });
-    expect(await c.submit(part({ to: "+3069000008" }))).toEqual({ ok: false, commandStatus: 0x08, description: "ESME_RSYSERR (0x00000008): system error", retryable: false });
+    // Temporary by default (issue 16): routing sends the part to the next connector.
+    expect(await c.submit(part({ to: "+3069000008" }))).toEqual({ ok: false, commandStatus: 0x08, description: "ESME_RSYSERR (0x00000008): system error", retryable: true });
+    expect(await c.submit(part({ to: "+3069000011" }))).toMatchObject({ ok: false, commandStatus: 0x0b, retryable: false });
     expect(await c.submit(part({ to: "+3069000058" }))).toEqual({ ok: false, commandStatus: 0x58, description: expect.stringContaining("ESME_RTHROTTLED"), retryable: true });
+    // A connector whose SMSC means RSYSERR for good, and RINVDSTADR for now.
+    const own = await carrier(`${url}?temporary_errors=ESME_RTHROTTLED,0x0b`);
+    expect(await own.submit(part({ to: "+3069000008" }))).toMatchObject({ ok: false, commandStatus: 0x08, retryable: false });
+    expect(await own.submit(part({ to: "+3069000011" }))).toMatchObject({ ok: false, commandStatus: 0x0b, retryable: true });
   });
 });

@@ -1,7 +1,8 @@
-// The SMPP 3.4 carrier: one or more bind_transceiver sessions to an SMSC (npm `smpp`), a
-// window of outstanding submit_sm per bind, a token bucket per bind, enquire_link health
-// checks, reconnection with backoff, and delivery receipts / mobile-originated messages
-// acknowledged only once their handler has finished.
+// The SMPP 3.4 carrier: one connector's sessions to an SMSC (npm `smpp`) — bind_transceiver, or
+// bind_transmitter and bind_receiver, over TCP or TLS — a window of outstanding submit_sm per
+// bind, a token bucket per bind, enquire_link health checks, reconnection with backoff, delivery
+// receipts / mobile-originated messages acknowledged only once their handler has finished, and
+// the live status and counters the operator's console shows.
 //
 // Guarantees: every submit() resolves (never rejects) with a SubmitResult. A submit that was
 // written on a connection that then died is sent again on a live one, so the SMSC may see it
@@ -11,19 +12,31 @@
 // maybeAccepted (a lost submit_sm_resp: sending it again may duplicate it). Message ids are
 // canonical (message-id.ts) both in results and in receipts.
 //
-// The parts: smpp-binds.ts (sessions), submit-window.ts (sending), deliver-inbox.ts (receiving),
-// build-submit-sm.ts and parse-deliver-sm.ts (what goes in and comes out of the PDUs).
+// The parts: connector-options.ts and connector-url.ts (what a connector is), smpp-binds.ts
+// (sessions), submit-window.ts (sending), deliver-inbox.ts (receiving), carrier-meter.ts
+// (counters), build-submit-sm.ts and parse-deliver-sm.ts (what goes in and comes out of the PDUs).
 import "./client-ref.ts";
+import { readFileSync } from "node:fs";
 import { buildSubmitSm } from "./build-submit-sm.ts";
+import { CarrierMeter } from "./carrier-meter.ts";
+import { type ConnectorOptions, type ResolvedConnector, resolveConnector, type SubmitAddressing } from "./connector-options.ts";
+import { connectorOptionsFromUrl } from "./connector-url.ts";
 import { DeliverInbox } from "./deliver-inbox.ts";
-import { newBind, SmppBinds, type Bind } from "./smpp-binds.ts";
+import { newBind, SmppBinds, sends, type Bind } from "./smpp-binds.ts";
 import { NO_SMSC_STATUS } from "./smpp-status.ts";
-import { parseSmppUrl } from "./smpp-url.ts";
 import { SubmitWindow } from "./submit-window.ts";
-import type { Carrier, CarrierLog, DeliveryReceipt, InboundMessage, SubmitOptions, SubmitPart, SubmitResult } from "../core/ports/carrier.ts";
+import type { Carrier, CarrierLog, CarrierStatus, DeliveryReceipt, InboundMessage, SubmitOptions, SubmitPart, SubmitResult } from "../core/ports/carrier.ts";
 
-export interface CarrierOptions {
-  /** Number of bind_transceiver sessions (default 1). */
+/** How this process runs a connector (not part of the connector itself). */
+export interface ConnectRuntime {
+  /** connectConnector waits this long for a first bind that sends, then rejects (default 10 000 ms; 0 = don't wait). */
+  connectTimeoutMs?: number;
+  log?: CarrierLog;
+}
+
+/** The options of connectCarrier(url, …), which win over the URL's parameters. */
+export interface CarrierOptions extends ConnectRuntime {
+  /** Number of sending sessions (default 1). */
   binds?: number;
   /** Outstanding submit_sm per bind (default 10); further submits wait in a queue. */
   window?: number;
@@ -33,14 +46,12 @@ export interface CarrierOptions {
   enquireLinkSeconds?: number;
   /** A submit that has no answer after this long resolves with retryable=true (default 30 000 ms). */
   submitTimeoutMs?: number;
-  /** connectCarrier waits this long for a first successful bind, then rejects (default 10 000 ms; 0 = don't wait). */
-  connectTimeoutMs?: number;
-  /** system_type sent in bind_transceiver (default ""). */
+  /** system_type sent in the binds (default ""). */
   systemType?: string;
-  log?: CarrierLog;
 }
 
 export interface CarrierStats {
+  /** Sessions that send (receivers are not counted). */
   binds: number;
   /** Outstanding submit_sm allowed per bind. */
   window: number;
@@ -53,20 +64,17 @@ export interface CarrierStats {
 
 export interface SmppCarrier extends Carrier {
   stats(): CarrierStats;
+  status(): CarrierStatus;
 }
 
 /**
  * Carrier options given in the SMSC URL's query: ?binds=4&window=20&tps=500 (tps "0" = no limit),
- * and &timeout=30000 (ms a submit_sm may wait for its answer).
+ * and &timeout=30000 (ms a submit_sm may wait for its answer). The URL's other parameters
+ * (connector-url.ts) are read by connectCarrier itself; a bad one throws ConnectorOptionError.
  */
 export function carrierOptionsFromUrl(url: string): Pick<CarrierOptions, "binds" | "window" | "submitsPerSecond" | "submitTimeoutMs"> {
-  const q = new URL(url).searchParams;
-  const num = (name: string) => {
-    const v = q.get(name);
-    return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
-  };
-  const tps = num("tps");
-  return { binds: num("binds"), window: num("window"), submitsPerSecond: tps === 0 ? Infinity : tps, submitTimeoutMs: num("timeout") };
+  const o = connectorOptionsFromUrl(url, { strict: false });
+  return { binds: o.binds, window: o.window, submitsPerSecond: o.tps === 0 ? Infinity : o.tps, submitTimeoutMs: o.submitTimeoutMs };
 }
 
 const noop: CarrierLog = () => {};
@@ -76,27 +84,30 @@ class SmppCarrierImpl implements SmppCarrier {
   private readonly sending: SubmitWindow;
   private readonly sessions: SmppBinds;
   private readonly inbox: DeliverInbox;
+  private readonly meter = new CarrierMeter();
+  private readonly addressing: SubmitAddressing;
   private closing = false;
 
-  constructor(url: string, options: CarrierOptions) {
-    const endpoint = parseSmppUrl(url);
-    const log = options.log ?? noop;
+  constructor(c: ResolvedConnector, log: CarrierLog) {
     const closing = () => this.closing;
+    this.addressing = c.addressing;
     this.sending = new SubmitWindow(this.binds, {
-      window: options.window ?? 10,
-      rate: options.submitsPerSecond ?? 100,
-      submitTimeoutMs: options.submitTimeoutMs ?? 30_000,
+      window: c.window,
+      rate: c.tps,
+      submitTimeoutMs: c.submitTimeoutMs,
+      temporaryErrors: c.temporaryErrors,
+      meter: this.meter,
       log,
       closing,
     });
-    const n = Math.max(1, Math.floor(options.binds ?? 1));
-    for (let i = 0; i < n; i++) this.binds.push(newBind(i, this.sending.bucket));
-    this.inbox = new DeliverInbox(log);
-    const enquireMs = Math.max(0.05, options.enquireLinkSeconds ?? 30) * 1000;
+    const kinds = c.bindMode === "transceiver" ? (["trx"] as const) : (["tx", "rx"] as const);
+    for (const kind of kinds) for (let i = 0; i < c.binds; i++) this.binds.push(newBind(this.binds.length, kind, this.sending.bucket));
+    this.inbox = new DeliverInbox(log, this.meter);
+    const endpoint = { host: c.host, port: c.port, systemId: c.systemId, password: c.password, systemType: c.systemType, tls: c.tls && { ca: readCa(c.tls.caFile) } };
     this.sessions = new SmppBinds(
       endpoint,
       this.binds,
-      { enquireMs, systemType: options.systemType ?? "", log, closing },
+      { enquireMs: Math.max(0.05, c.enquireLinkSeconds) * 1000, log, closing },
       {
         bound: (b) => this.sending.bound(b),
         lost: (b, session) => {
@@ -112,7 +123,7 @@ class SmppCarrierImpl implements SmppCarrier {
 
   submit(part: SubmitPart, options: SubmitOptions = {}): Promise<SubmitResult> {
     if (this.closing) return Promise.resolve({ ok: false, commandStatus: NO_SMSC_STATUS, description: "carrier closed", retryable: true });
-    const built = buildSubmitSm(part);
+    const built = buildSubmitSm(part, this.addressing);
     if (!built.ok) return Promise.resolve(built.result);
     return this.sending.submit(part, built.params, options.cancelled);
   }
@@ -126,13 +137,34 @@ class SmppCarrierImpl implements SmppCarrier {
   }
 
   stats(): CarrierStats {
+    let binds = 0;
     let connected = 0;
     let inFlight = 0;
     for (const b of this.binds) {
+      if (!sends(b)) continue;
+      binds++;
       if (b.state === "bound") connected++;
       inFlight += b.inFlight.size;
     }
-    return { binds: this.binds.length, window: this.sending.window, submitsPerSecond: this.sending.rate, connected, inFlight, queued: this.sending.queued };
+    return { binds, window: this.sending.window, submitsPerSecond: this.sending.rate, connected, inFlight, queued: this.sending.queued };
+  }
+
+  status(): CarrierStatus {
+    return {
+      startedAt: this.meter.startedAt,
+      binds: this.binds.map((b) => ({
+        index: b.index,
+        kind: b.kind,
+        state: b.shown,
+        ...(b.lastError ? { lastError: b.lastError } : {}),
+        since: b.since,
+        inFlight: b.inFlight.size,
+      })),
+      window: this.sending.window,
+      queued: this.sending.queued,
+      counters: { ...this.meter.counters },
+      latencyMs: this.meter.latency(),
+    };
   }
 
   async close(): Promise<void> {
@@ -151,14 +183,24 @@ class SmppCarrierImpl implements SmppCarrier {
   }
 }
 
+function readCa(file: string | undefined): Buffer | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw new Error(`the connector's CA file ${file} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 /**
- * Opens `options.binds` bind_transceiver sessions to `url` (smpp://system_id:password@host:port)
- * and resolves once one is bound (rejects if the SMSC refuses the credentials or none binds within
- * connectTimeoutMs). With connectTimeoutMs 0 it resolves at once and keeps connecting.
+ * Opens the connector's sessions and resolves once one that sends is bound (rejects on bad
+ * options — ConnectorOptionError —, an unreadable CA file, credentials the SMSC refuses, a TLS
+ * certificate that is not trusted, or no bind within connectTimeoutMs). With connectTimeoutMs 0
+ * it resolves at once and keeps connecting.
  */
-export async function connectCarrier(url: string, options: CarrierOptions = {}): Promise<SmppCarrier> {
-  const carrier = new SmppCarrierImpl(url, options);
-  const wait = options.connectTimeoutMs ?? 10_000;
+export async function connectConnector(options: ConnectorOptions, runtime: ConnectRuntime = {}): Promise<SmppCarrier> {
+  const carrier = new SmppCarrierImpl(resolveConnector(options), runtime.log ?? noop);
+  const wait = runtime.connectTimeoutMs ?? 10_000;
   if (wait > 0) {
     try {
       await carrier.waitForBind(wait);
@@ -168,4 +210,15 @@ export async function connectCarrier(url: string, options: CarrierOptions = {}):
     }
   }
   return carrier;
+}
+
+/**
+ * connectConnector for a URL (connector-url.ts: smpp://system_id:password@host:port?…, ssmpp://
+ * for TLS; the port defaults to 2775, or 3550 over TLS); `options` win over the URL's parameters.
+ */
+export async function connectCarrier(url: string, options: CarrierOptions = {}): Promise<SmppCarrier> {
+  const { connectTimeoutMs, log, submitsPerSecond, ...rest } = options;
+  const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const connector: ConnectorOptions = { ...connectorOptionsFromUrl(url, { strict: false }), ...set, ...(submitsPerSecond !== undefined ? { tps: submitsPerSecond } : {}) };
+  return connectConnector(connector, { connectTimeoutMs, log });
 }

@@ -83,7 +83,8 @@ declare module "smpp" {
       decode(value: Buffer): string;
     }
 
-    function connect(options: { host: string; port: number; url?: string; tls?: boolean }, listener?: () => void): Session;
+    /** With tls, the rest of the options go to tls.connect (ca, servername…). */
+    function connect(options: { host: string; port: number; url?: string; tls?: boolean; ca?: Buffer | string }, listener?: () => void): Session;
     function createServer(options: Record<string, unknown>, listener?: (session: Session) => void): Server;
     function createServer(listener?: (session: Session) => void): Server;
 

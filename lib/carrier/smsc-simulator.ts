@@ -16,10 +16,13 @@
 // Fault switches (SimulatorFaults, at start or with setFaults) make it misbehave the way real
 // SMSCs do: lose submit_sm_resps, send a receipt before its submit_sm_resp, repeat receipts,
 // spell message ids differently in receipts, and deliver a resubmission again as a new message.
+// Trouble switches (throttle, stall, drop: smsc-sim/switches.ts) make it the connector that
+// routing must fail over from; smsc-sim/control-server.ts turns them from another process.
+// It serves SMPP over TLS when given a certificate and key (ssmpp:// in its url).
 //
 // The parts live in smsc-sim/: outcomes.ts (by test number), submits.ts (answering submit_sm),
 // deliveries.ts (receipt scheduling and the deliver_sm window), receipts.ts (the receipt PDU),
-// sessions.ts (each client connection).
+// sessions.ts (each client connection), switches.ts and tally.ts (what it counts and delivered).
 import smpp from "smpp";
 import type { AddressInfo } from "node:net";
 import { isGsm7 } from "./encode.ts";
@@ -29,6 +32,8 @@ import { SimulatorDeliveries } from "./smsc-sim/deliveries.ts";
 import { receiptParams } from "./smsc-sim/receipts.ts";
 import { acceptSession, corkedSender, type SessionState } from "./smsc-sim/sessions.ts";
 import { SubmitDesk } from "./smsc-sim/submits.ts";
+import { SimulatorSwitches, type SwitchState } from "./smsc-sim/switches.ts";
+import { type DeliveredPage, type SubmitCounts, SubmitTally } from "./smsc-sim/tally.ts";
 
 /** Misbehaviours of real SMSCs, for fault tests. */
 export interface SimulatorFaults {
@@ -64,6 +69,10 @@ export interface SimulatorOptions {
   deliverWindow?: number;
   /** Keep the latest N received submit_sm for inspection (default 1000; 0 = none). */
   recordLimit?: number;
+  /** Keep up to N delivered parts' destinations for delivered() (default 100 000; 0 = none); counts are kept regardless. */
+  keepDelivered?: number;
+  /** Serve SMPP over TLS with this certificate and key (PEM). */
+  tls?: { cert: string | Buffer; key: string | Buffer };
   faults?: SimulatorFaults;
   log?: CarrierLog;
 }
@@ -124,8 +133,28 @@ export interface SmscSimulator {
   setFaults(faults: SimulatorFaults): void;
   /** submit_sm_resps dropped by the dropSubmitResps switch so far. */
   droppedResps(): number;
+  /** Answer every submit_sm ESME_RTHROTTLED, for `seconds` or until normal(). */
+  throttle(seconds?: number): void;
+  /** Take PDUs off the wire and never answer them (binds, enquire_link, submit_sm: none is delivered), for `seconds` or until normal(). */
+  stall(seconds?: number): void;
+  /** Close every connection now; with `seconds`, also each one that comes until then (Infinity: until normal()). */
+  drop(seconds?: number): void;
+  /** Every trouble switch off. */
+  normal(): void;
+  /** What it counted since start, the switches and the bound sessions. */
+  stats(): SimulatorStats;
+  /** Delivered parts in order from cursor `since` (default 0), at most `limit` (default 10 000). */
+  delivered(since?: number, limit?: number): DeliveredPage;
   /** A delivery receipt for any message id (one never issued, say); resolves when the client acknowledges it. */
   sendReceipt(r: { messageId: string; stat?: "DELIVRD" | "UNDELIV" | "EXPIRED"; systemId?: string }): Promise<void>;
+}
+
+export interface SimulatorStats extends SubmitCounts {
+  /** Resubmissions recognised by their client reference. */
+  duplicates: number;
+  /** Bound sessions. */
+  sessions: number;
+  switches: SwitchState;
 }
 
 const addr = (a: string) => (/^\+?\d+$/.test(a) ? { ton: 1, npi: 1, addr: a.replace(/^\+/, "") } : { ton: 5, npi: 0, addr: a });
@@ -146,19 +175,22 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
   let closed = false;
   let sessionCounter = 0;
   const { send, forget } = corkedSender();
+  // A stall that ends lets the receipts that waited for it go.
+  const switches = new SimulatorSwitches((name) => name === "stall" && deliveries.flush(systemId));
+  const tally = new SubmitTally(options.keepDelivered ?? 100_000);
   const deliveries = new SimulatorDeliveries({
     deliveryDelayMs,
     deliverWindow,
     retryDelayMs,
     log,
     send,
-    receivers: (sysId) => [...states.values()].filter((s) => s.bound && s.canReceive && !s.hung && s.systemId === sysId),
+    receivers: (sysId) => (switches.isOn("stall") ? [] : [...states.values()].filter((s) => s.bound && s.canReceive && !s.hung && s.systemId === sysId)),
     faults: () => faults,
     closed: () => closed,
   });
-  const submits = new SubmitDesk({ respondDelayMs, recordLimit, send, deliveries, faults: () => faults, closed: () => closed });
+  const submits = new SubmitDesk({ respondDelayMs, recordLimit, send, deliveries, faults: () => faults, switches, tally, closed: () => closed });
 
-  const server = smpp.createServer({}, (session) =>
+  const server = smpp.createServer(options.tls ? { cert: options.tls.cert, key: options.tls.key } : {}, (session) =>
     acceptSession(session, {
       systemId,
       password,
@@ -168,6 +200,7 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
       states,
       nextNumber: () => ++sessionCounter,
       deliveries,
+      switches,
       onSubmit: (st, pdu) => submits.onSubmit(st, pdu),
     }),
   );
@@ -182,7 +215,7 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
   server.on("error", (e: Error) => log("error", "smsc-sim server error", { error: e.message }));
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
-  const url = `smpp://${encodeURIComponent(systemId)}:${encodeURIComponent(password)}@${urlHost}:${port}`;
+  const url = `${options.tls ? "ssmpp" : "smpp"}://${encodeURIComponent(systemId)}:${encodeURIComponent(password)}@${urlHost}:${port}`;
   log("info", "smsc-sim listening", { host, port });
 
   return {
@@ -192,6 +225,7 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
       if (closed) return;
       closed = true;
       deliveries.close();
+      switches.close();
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const st of states.values()) st.session.destroy();
       await closing;
@@ -239,6 +273,15 @@ export async function startSmscSimulator(options: SimulatorOptions = {}): Promis
       faults = { ...f };
     },
     droppedResps: () => submits.droppedResps,
+    throttle: (seconds) => switches.on("throttle", seconds),
+    stall: (seconds) => switches.on("stall", seconds),
+    drop(seconds) {
+      if (seconds !== undefined) switches.on("drop", seconds);
+      for (const st of states.values()) st.session.destroy();
+    },
+    normal: () => switches.normal(),
+    stats: () => ({ ...tally.snapshot(), duplicates: submits.duplicateCount, sessions: [...states.values()].filter((s) => s.bound).length, switches: switches.state() }),
+    delivered: (since = 0, limit = 10_000) => tally.page(since, limit),
     sendReceipt(r) {
       const sysId = r.systemId ?? systemId;
       const stat = r.stat ?? "DELIVRD";

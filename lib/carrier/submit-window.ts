@@ -2,10 +2,11 @@
 // turn, each bind holding at most `window` unanswered submit_sm and spending a token of its bucket
 // per submit_sm; answers resolve them, and a sweep resolves those that waited too long.
 import type smpp from "smpp";
+import type { CarrierMeter } from "./carrier-meter.ts";
 import { Queue } from "./fifo-queue.ts";
 import { canonicalMessageId } from "./message-id.ts";
-import type { Bind } from "./smpp-binds.ts";
-import { describeStatus, ESME_RINVBNDSTS, ESME_ROK, ESME_RTHROTTLED, NO_SMSC_STATUS, RETRYABLE_STATUSES } from "./smpp-status.ts";
+import { type Bind, sends } from "./smpp-binds.ts";
+import { describeStatus, ESME_RINVBNDSTS, ESME_ROK, ESME_RTHROTTLED, NO_SMSC_STATUS } from "./smpp-status.ts";
 import { EncodedSubmitSm, encodeSubmitSmBody, type SubmitSmFields } from "./submit-sm-pdu.ts";
 import type { CarrierLog, SubmitPart, SubmitResult } from "../core/ports/carrier.ts";
 
@@ -17,6 +18,8 @@ export interface Pending {
   deadline: number;
   /** Until when its submit_sm may wait for the answer, once written. */
   answerBy: number;
+  /** When its latest submit_sm was written (performance.now()). */
+  sentAt: number;
   attempts: number;
   /** A copy went out on a connection that died before its answer (the SMSC may have it). */
   wired: boolean;
@@ -31,6 +34,9 @@ export interface WindowOptions {
   /** submit_sm per second per bind; Infinity for no limit. */
   rate: number;
   submitTimeoutMs: number;
+  /** command_status answers that resolve retryable (the others fail the part). */
+  temporaryErrors: ReadonlySet<number>;
+  meter: CarrierMeter;
   log: CarrierLog;
   closing: () => boolean;
 }
@@ -42,6 +48,8 @@ export class SubmitWindow {
   readonly rate: number;
   readonly bucket: number;
   private readonly submitTimeoutMs: number;
+  private readonly temporaryErrors: ReadonlySet<number>;
+  private readonly meter: CarrierMeter;
   private readonly log: CarrierLog;
   private readonly isClosing: () => boolean;
   private readonly queue = new Queue<Pending>();
@@ -62,6 +70,8 @@ export class SubmitWindow {
     // A tenth of a second's worth of burst: no one-second window ever sees much more than the rate.
     this.bucket = Number.isFinite(this.rate) ? Math.max(1, Math.ceil(this.rate / 10)) : Infinity;
     this.submitTimeoutMs = options.submitTimeoutMs;
+    this.temporaryErrors = options.temporaryErrors;
+    this.meter = options.meter;
     this.log = options.log;
     this.isClosing = options.closing;
     this.sweeper = setInterval(() => this.sweep(), Math.min(250, Math.max(10, this.submitTimeoutMs / 4)));
@@ -79,7 +89,7 @@ export class SubmitWindow {
   submit(part: SubmitPart, fields: SubmitSmFields, cancelled: (() => boolean) | undefined): Promise<SubmitResult> {
     return new Promise<SubmitResult>((resolve) => {
       const deadline = performance.now() + this.submitTimeoutMs;
-      this.queue.push({ part, body: encodeSubmitSmBody(fields), deadline, answerBy: Infinity, attempts: 0, wired: false, cancelled, done: false, resolve });
+      this.queue.push({ part, body: encodeSubmitSmBody(fields), deadline, answerBy: Infinity, sentAt: 0, attempts: 0, wired: false, cancelled, done: false, resolve });
       this.schedulePump();
     });
   }
@@ -155,7 +165,7 @@ export class SubmitWindow {
         let chosen: Bind | null = null;
         for (let i = 0; i < n; i++) {
           const b = this.binds[(this.rr + i) % n]!;
-          if (b.state !== "bound" || b.inFlight.size >= this.window || now < b.pausedUntil) continue;
+          if (b.state !== "bound" || !sends(b) || b.inFlight.size >= this.window || now < b.pausedUntil) continue;
           if (!this.takeToken(b, now)) continue;
           chosen = b;
           this.rr = (b.index + 1) % n;
@@ -185,7 +195,7 @@ export class SubmitWindow {
   private armPumpTimer(now: number): void {
     let at = Infinity;
     for (const b of this.binds) {
-      if (b.state !== "bound" || b.inFlight.size >= this.window) continue;
+      if (b.state !== "bound" || !sends(b) || b.inFlight.size >= this.window) continue;
       let t = Math.max(now, b.pausedUntil);
       if (this.bucket !== Infinity && b.tokens < 1) t = Math.max(t, b.refilledAt + ((1 - b.tokens) * 1000) / this.rate);
       at = Math.min(at, t);
@@ -218,31 +228,39 @@ export class SubmitWindow {
       // The socket is no longer writable: this bind is dead (its close event follows).
       this.queue.unshiftAll([p]);
       b.state = "connecting";
+      b.closeReason = "the connection is no longer writable";
       session.destroy();
       return;
     }
     b.inFlight.set(pdu.sequence_number, p);
-    p.answerBy = performance.now() + this.submitTimeoutMs;
+    this.meter.counters.submitted++;
+    p.sentAt = performance.now();
+    p.answerBy = p.sentAt + this.submitTimeoutMs;
     if (p.attempts > 1) this.log("debug", "submit_sm resent", { partId: p.part.partId, attempt: p.attempts, bind: b.index });
   }
 
   private onSubmitResp(b: Bind, p: Pending, seq: number, resp: smpp.PDU): void {
     if (b.inFlight.get(seq) === p) b.inFlight.delete(seq);
     const status = resp.command_status;
+    const now = performance.now();
+    this.meter.answeredIn(now - p.sentAt);
+    const ok = resp.command === "submit_sm_resp" && status === ESME_ROK;
+    this.meter.counters[ok ? "accepted" : status === ESME_RTHROTTLED ? "throttled" : "refused"]++;
     if (status === ESME_RINVBNDSTS && !p.done && b.session) {
       // The SMSC no longer considers this session bound: the submit was not taken. Rebind, resend.
       this.log("warn", "smsc answered ESME_RINVBNDSTS; rebinding", { bind: b.index });
       this.queue.unshiftAll([p]);
       b.state = "connecting";
+      b.closeReason = "the SMSC answered ESME_RINVBNDSTS (not bound)";
       b.session.destroy();
       return;
     }
-    if (resp.command === "submit_sm_resp" && status === ESME_ROK) {
+    if (ok) {
       const smscMessageId = canonicalMessageId(String(resp.message_id ?? ""));
       this.finish(p, p.wired ? { ok: true, smscMessageId, possibleDuplicate: true } : { ok: true, smscMessageId });
     } else {
-      const retryable = RETRYABLE_STATUSES.has(status);
-      if (status === ESME_RTHROTTLED) b.pausedUntil = performance.now() + 1000; // the SMSC asks us to slow down
+      const retryable = this.temporaryErrors.has(status);
+      if (status === ESME_RTHROTTLED) b.pausedUntil = now + 1000; // the SMSC asks us to slow down
       const description = resp.command === "generic_nack" ? `generic_nack: ${describeStatus(status)}` : describeStatus(status);
       this.log(retryable ? "info" : "warn", "submit_sm refused", { partId: p.part.partId, to: p.part.to, status: description });
       this.finish(p, { ok: false, commandStatus: status, description, retryable });
@@ -280,6 +298,7 @@ export class SubmitWindow {
           if (b.inFlight.get(seq) !== p || p.done) continue;
           // A lost submit_sm_resp: the window slot is free again; the SMSC may have taken the part.
           b.inFlight.delete(seq);
+          this.meter.counters.unanswered++;
           this.log("warn", "no submit_sm_resp in time; the part may have been taken", { partId: p.part.partId, bind: b.index });
           this.unanswered(p, `no submit_sm_resp within ${this.submitTimeoutMs} ms`, true);
         }

@@ -1,12 +1,14 @@
 // The SMSC simulator's side of each client connection: binds with the simulator's one set of
 // credentials, enquire_link, unbind, the answer to commands it does not handle, hung sessions,
-// and writes batched per event-loop turn.
+// the stall and drop switches, and writes batched per event-loop turn.
 import type smpp from "smpp";
 import type { CarrierLog } from "../../core/ports/carrier.ts";
 import type { Delivery, SimulatorDeliveries } from "./deliveries.ts";
+import type { SimulatorSwitches } from "./switches.ts";
 
 const ESME_RALYBND = 0x05;
-const ESME_RBINDFAIL = 0x0d;
+const ESME_RINVPASWD = 0x0e;
+const ESME_RINVSYSID = 0x0f;
 const ESME_RINVCMDID = 0x03;
 
 export interface SessionState {
@@ -51,6 +53,7 @@ export interface SessionOptions {
   states: Map<smpp.Session, SessionState>;
   nextNumber: () => number;
   deliveries: SimulatorDeliveries;
+  switches: SimulatorSwitches;
   onSubmit: (st: SessionState, pdu: smpp.PDU) => void;
 }
 
@@ -58,7 +61,9 @@ const handled = new Set(["bind_transceiver", "bind_transmitter", "bind_receiver"
 
 /** Takes a new client connection: its state joins `states` until it closes. */
 export function acceptSession(session: smpp.Session, o: SessionOptions): void {
-  const { systemId, password, log, send, states, deliveries } = o;
+  const { systemId, password, log, send, states, deliveries, switches } = o;
+  // Hung (this session) or stalled (the whole SMSC): PDUs are read and never answered.
+  const silent = () => st.hung || switches.isOn("stall");
   const st: SessionState = {
     session,
     number: o.nextNumber(),
@@ -71,7 +76,6 @@ export function acceptSession(session: smpp.Session, o: SessionOptions): void {
     outstandingDelivers: new Map(),
   };
   states.set(session, st);
-  session.socket.setNoDelay(true);
   session.on("error", () => {}); // resets by clients are normal; 'close' follows
   session.on("close", () => {
     states.delete(session);
@@ -79,15 +83,21 @@ export function acceptSession(session: smpp.Session, o: SessionOptions): void {
     deliveries.takeBack(st);
     if (st.bound) log("info", "smsc-sim session closed", { systemId: st.systemId });
   });
+  if (switches.isOn("drop")) {
+    session.destroy();
+    return;
+  }
+  session.socket.setNoDelay(true);
   const onBind = (mode: "trx" | "tx" | "rx") => (pdu: smpp.PDU) => {
-    if (st.hung) return;
+    if (silent()) return;
     if (st.bound) {
       send(st, pdu.response({ command_status: ESME_RALYBND }));
       return;
     }
-    if (pdu.system_id !== systemId || pdu.password !== password) {
-      log("warn", "smsc-sim bind refused", { systemId: pdu.system_id });
-      session.send(pdu.response({ command_status: ESME_RBINDFAIL }), () => session.close());
+    const refused = pdu.system_id !== systemId ? ESME_RINVSYSID : pdu.password !== password ? ESME_RINVPASWD : 0;
+    if (refused) {
+      log("warn", "smsc-sim bind refused", { systemId: pdu.system_id, status: refused === ESME_RINVSYSID ? "ESME_RINVSYSID" : "ESME_RINVPASWD" });
+      session.send(pdu.response({ command_status: refused }), () => session.close());
       return;
     }
     st.bound = true;
@@ -103,15 +113,15 @@ export function acceptSession(session: smpp.Session, o: SessionOptions): void {
   session.on("bind_receiver", onBind("rx"));
   session.on("submit_sm", (pdu: smpp.PDU) => o.onSubmit(st, pdu)); // a hung session counts it but never answers
   session.on("enquire_link", (pdu: smpp.PDU) => {
-    if (!st.hung) send(st, pdu.response());
+    if (!silent()) send(st, pdu.response());
   });
   session.on("unbind", (pdu: smpp.PDU) => {
-    if (st.hung) return;
+    if (silent()) return;
     st.bound = false;
     session.send(pdu.response(), () => session.close());
   });
   session.on("pdu", (pdu: smpp.PDU) => {
-    if (st.hung || pdu.isResponse()) return;
+    if (silent() || pdu.isResponse()) return;
     if (pdu.command === "unknown") send(st, pdu.response());
     else if (!handled.has(pdu.command)) send(st, pdu.response({ command_status: ESME_RINVCMDID }));
   });

@@ -1,15 +1,18 @@
 // How the SMSC simulator answers a submit_sm: the outcome its destination chooses, a message id
-// (the first one again for a resubmission with the same client reference), the fault switches
-// that lose or delay the answer, and the record of what it received.
+// (the first one again for a resubmission with the same client reference), the fault and trouble
+// switches that refuse, lose or delay the answer, and the record and tally of what it received.
 import { randomBytes } from "node:crypto";
 import type smpp from "smpp";
 import { CLIENT_REF_TLV } from "../client-ref.ts";
 import type { ReceivedSubmit, SimulatorFaults } from "../smsc-simulator.ts";
 import type { SimulatorDeliveries } from "./deliveries.ts";
-import { simulatedOutcome } from "./outcomes.ts";
+import { type SimulatedOutcome, simulatedOutcome } from "./outcomes.ts";
 import type { Send, SessionState } from "./sessions.ts";
+import type { SimulatorSwitches } from "./switches.ts";
+import type { SubmitTally } from "./tally.ts";
 
 const ESME_RINVBNDSTS = 0x04;
+const THROTTLED: SimulatedOutcome = { stat: null, err: "", state: 8, submitStatus: 0x58, receipt: false };
 
 const REF_LIMIT = 1_000_000;
 
@@ -32,6 +35,8 @@ export interface SubmitDeskOptions {
   send: Send;
   deliveries: SimulatorDeliveries;
   faults: () => SimulatorFaults;
+  switches: SimulatorSwitches;
+  tally: SubmitTally;
   closed: () => boolean;
 }
 
@@ -66,17 +71,24 @@ export class SubmitDesk {
 
   onSubmit(st: SessionState, pdu: smpp.PDU): void {
     if (!st.bound || !st.canTransmit) {
-      if (st.hung) return;
+      if (st.hung || this.o.switches.isOn("stall")) return;
       this.o.send(st, pdu.response({ command_status: ESME_RINVBNDSTS }));
       return;
     }
     this.submittedCount++;
+    const { counts } = this.o.tally;
+    counts.received++;
+    if (this.o.switches.isOn("stall")) {
+      counts.stalled++; // off the wire, never answered, never delivered: the client must give up on it
+      return;
+    }
     const destination = pdu.destination_addr ?? "";
-    const outcome = simulatedOutcome(destination);
+    const throttled = this.o.switches.isOn("throttle");
+    const outcome = throttled ? THROTTLED : simulatedOutcome(destination);
     // A resubmission of a part already accepted (same client reference TLV from the same
     // system_id) gets the first message_id back and is not delivered again.
     const clientRef = typeof (pdu as unknown as Record<string, unknown>)[CLIENT_REF_TLV] === "string" ? ((pdu as unknown as Record<string, string>)[CLIENT_REF_TLV] ?? "") : "";
-    const refKey = clientRef ? `${st.systemId}\u0000${clientRef}` : "";
+    const refKey = clientRef && !throttled ? `${st.systemId}\u0000${clientRef}` : "";
     const earlier = refKey ? this.acceptedRefs.get(refKey) : undefined;
     const duplicate = earlier !== undefined;
     if (duplicate) this.duplicateCount++;
@@ -116,6 +128,9 @@ export class SubmitDesk {
       });
     }
     const fresh = messageId !== null && (!duplicate || deliverAgain);
+    if (messageId) counts.accepted++;
+    else counts[throttled ? "throttled" : "refused"]++;
+    if (fresh) this.o.tally.delivered(destination, clientRef);
     const respond = () => {
       if (st.hung) return;
       if (messageId && (this.o.faults().dropSubmitResps ?? 0) > 0) {

@@ -93,7 +93,55 @@ export interface Carrier {
   onReceipt(handler: (r: DeliveryReceipt) => Promise<void>): void;
   onInbound(handler: (m: InboundMessage) => Promise<void>): void;
   stats(): { binds: number; connected: number; inFlight: number; window?: number /** Per bind; absent or Infinity: no limit. */; submitsPerSecond?: number };
+  /** Live health for the operator's console (workers write it to the database); absent on carriers that have none. */
+  status?(): CarrierStatus;
   close(): Promise<void>;
+}
+
+/**
+ * One session to the SMSC. "connecting": trying, nothing has failed yet; "down": not bound and
+ * the last attempt failed or the session was lost (it keeps trying); `since`: when it entered
+ * that state.
+ */
+export interface BindStatus {
+  index: number;
+  kind: "trx" | "tx" | "rx";
+  state: "bound" | "connecting" | "down";
+  /** The latest failure (kept once the bind is bound again: "since" tells them apart). */
+  lastError?: string;
+  since: Date;
+  /** submit_sm written and not answered yet. */
+  inFlight: number;
+}
+
+/** Counters since the carrier started: rates come from differences between two readings. */
+export interface CarrierCounters {
+  /** submit_sm written (a resend after a lost connection counts again). */
+  submitted: number;
+  /** submit_sm_resp ESME_ROK. */
+  accepted: number;
+  /** Any other answer but throttling (generic_nack included). */
+  refused: number;
+  /** ESME_RTHROTTLED answers. */
+  throttled: number;
+  /** submit_sm that got no answer in time (the SMSC may have taken them). */
+  unanswered: number;
+  /** Delivery receipts handled and acknowledged (a deliver_sm the SMSC must send again counts when it is). */
+  receipts: number;
+  /** Mobile-originated messages handled and acknowledged. */
+  inbound: number;
+}
+
+export interface CarrierStatus {
+  startedAt: Date;
+  binds: BindStatus[];
+  /** Outstanding submit_sm allowed per sending bind. */
+  window: number;
+  /** Submits waiting for a window slot. */
+  queued: number;
+  counters: CarrierCounters;
+  /** submit_sm → submit_sm_resp over the latest answers (up to 1 000); null before the first. */
+  latencyMs: { mean: number; p95: number; samples: number } | null;
 }
 
 export type CarrierLogLevel = "debug" | "info" | "warn" | "error";
