@@ -18,7 +18,7 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   SMSC_URL: z
     .string()
-    .regex(/^smpp:\/\//, "must be an smpp:// URL")
+    .regex(/^s?smpp:\/\//, "must be an smpp:// (or ssmpp:// for TLS) URL")
     .optional(),
   SMTP_URL: z
     .string()

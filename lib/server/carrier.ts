@@ -53,7 +53,7 @@ export async function startCarrier(database: Database, options: ConnectorsOption
   const ctx = contextFor(database);
   // The bundled simulator takes whatever it is sent: two binds, a window of 50, no rate limit.
   // A real SMSC's contract is written in SMSC_URL: ?binds=4&window=20&tps=500.
-  await ensureDefaultConnector(ctx, url, simulator ? { binds: 2, window: 50, submitsPerSecond: Infinity } : { binds: 1, window: 10, submitsPerSecond: 100 });
+  await ensureDefaultConnector(ctx, url, simulator ? { binds: 2, window: 50, tps: Infinity } : { binds: 1, window: 10, tps: 100 });
   const connectors = await startConnectors(database, { submitTimeoutMs: carrierOptionsFromUrl(url).submitTimeoutMs, ...options });
   log("info", "carrier connected", { smsc: url.replace(/\/\/[^@]*@/, "//***@"), simulator: Boolean(simulator) });
   return {

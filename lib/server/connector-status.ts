@@ -4,7 +4,7 @@
 // last write, and the circuit breaker.
 import os from "node:os";
 import type { Ctx } from "../core/context.ts";
-import type { Carrier } from "../core/ports/carrier.ts";
+import type { BindStatus, Carrier } from "../core/ports/carrier.ts";
 import type { Router } from "../core/routing/router.ts";
 
 /** This process, as its status rows name it. */
@@ -18,19 +18,7 @@ interface Sample {
 }
 const previous = new WeakMap<Carrier, Sample>();
 
-interface BindStatus {
-  index: number;
-  kind?: string;
-  state: string;
-  lastError?: string;
-  since?: Date | string;
-  inFlight?: number;
-}
-type DetailedCarrier = Carrier & {
-  status?: () => { binds: BindStatus[]; counters?: Record<string, number>; latencyMs?: { mean?: number; p95?: number } };
-};
-
-function stateOf(binds: BindStatus[]): string {
+function stateOf(binds: readonly Pick<BindStatus, "state">[]): string {
   const bound = binds.filter((b) => b.state === "bound").length;
   if (bound === binds.length && bound > 0) return "bound";
   if (bound > 0) return "degraded";
@@ -41,11 +29,10 @@ export async function reportConnectorStatus(ctx: Ctx, worker: string, live: Iter
   const rows: unknown[] = [];
   const now = performance.now();
   for (const { id, carrier } of live) {
-    const c = carrier as DetailedCarrier;
-    const stats = c.stats();
-    const detail = c.status?.();
-    const binds: BindStatus[] = detail?.binds ?? Array.from({ length: stats.binds }, (_, i) => ({ index: i, state: i < stats.connected ? "bound" : "connecting", inFlight: undefined }));
-    const counters = detail?.counters ?? {};
+    const stats = carrier.stats();
+    const detail = carrier.status?.();
+    const binds = detail?.binds ?? Array.from({ length: stats.binds }, (_, i) => ({ index: i, state: i < stats.connected ? "bound" : "connecting" }));
+    const counters: Record<string, number> = { ...(detail?.counters ?? {}) };
     const before = previous.get(carrier);
     const seconds = before ? (now - before.at) / 1000 : 0;
     const rate = (name: string) => (before && seconds > 0 ? Math.max(0, ((counters[name] ?? 0) - (before.counters[name] ?? 0)) / seconds) : 0);
@@ -60,6 +47,7 @@ export async function reportConnectorStatus(ctx: Ctx, worker: string, live: Iter
         receiptsPerSecond: rate("receipts"),
         throttledPerSecond: rate("throttled"),
         latencyMs: detail?.latencyMs ?? null,
+        queued: detail?.queued ?? 0,
       },
       breaker: router.breakerState(id),
     });

@@ -13,7 +13,7 @@ import { routeTableOf } from "../core/routing/route-table.ts";
 import { Router, type LiveConnectors } from "../core/routing/router.ts";
 import type { BreakerOptions } from "../core/routing/circuit-breaker.ts";
 import { unseal } from "../core/secrets/seal.ts";
-import { connectCarrier, type SmppCarrier } from "../carrier/smpp-carrier.ts";
+import { connectConnector, type SmppCarrier } from "../carrier/smpp-carrier.ts";
 import { log } from "../log/logger.ts";
 import { contextFor } from "./context.ts";
 import { setCarrier } from "./services.ts";
@@ -40,6 +40,7 @@ export interface ConnectorRow {
   dest_npi: number | null;
   gsm7_data_coding: number;
   enquire_link_seconds: number;
+  temporary_errors: number[];
   enabled: boolean;
 }
 
@@ -70,12 +71,6 @@ export interface ConnectorsHandle {
   close(): Promise<void>;
 }
 
-function urlOf(row: ConnectorRow, password: string): string {
-  const auth = `${encodeURIComponent(row.system_id)}:${encodeURIComponent(password)}`;
-  const host = row.host.includes(":") ? `[${row.host}]` : row.host;
-  return `${row.tls ? "ssmpp" : "smpp"}://${auth}@${host}:${row.port}`;
-}
-
 export async function startConnectors(database: Database, options: ConnectorsOptions = {}): Promise<ConnectorsHandle> {
   const ctx = contextFor(database);
   // Receipts enqueue callbacks and OTP jobs inside their status change's transaction.
@@ -89,17 +84,30 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
 
   const open = async (row: ConnectorRow, fingerprint: string): Promise<Live> => {
     const password = unseal(ctx.config.authSecret, CONNECTOR_PASSWORD, row.id, row.password_sealed);
-    const carrier = await connectCarrier(urlOf(row, password), {
-      binds: row.binds,
-      window: row.window_size,
-      submitsPerSecond: row.tps > 0 ? row.tps : Infinity,
-      enquireLinkSeconds: row.enquire_link_seconds,
-      systemType: row.system_type,
-      submitTimeoutMs: options.submitTimeoutMs,
+    const carrier = await connectConnector(
+      {
+        host: row.host,
+        port: row.port,
+        systemId: row.system_id,
+        password,
+        systemType: row.system_type,
+        bindMode: row.bind_mode === "transmitter-receiver" ? "transmitter-receiver" : "transceiver",
+        binds: row.binds,
+        window: row.window_size,
+        tps: row.tps > 0 ? row.tps : Infinity,
+        tls: row.tls ? (row.ca_file ? { caFile: row.ca_file } : {}) : null,
+        ...(row.source_ton !== null ? { sourceTon: row.source_ton } : {}),
+        ...(row.source_npi !== null ? { sourceNpi: row.source_npi } : {}),
+        ...(row.dest_ton !== null ? { destTon: row.dest_ton } : {}),
+        ...(row.dest_npi !== null ? { destNpi: row.dest_npi } : {}),
+        gsm7DataCoding: row.gsm7_data_coding === 1 || row.gsm7_data_coding === 3 ? row.gsm7_data_coding : 0,
+        enquireLinkSeconds: row.enquire_link_seconds,
+        temporaryErrors: row.temporary_errors,
+        ...(options.submitTimeoutMs ? { submitTimeoutMs: options.submitTimeoutMs } : {}),
+      },
       // A connector that cannot bind shows its error and keeps trying; it holds up nothing else.
-      connectTimeoutMs: 0,
-      log: (level, msg, fields) => log(level, msg, { connector: row.name, ...fields }),
-    });
+      { connectTimeoutMs: 0, log: (level, msg, fields) => log(level, msg, { connector: row.name, ...fields }) },
+    );
     wire(ctx, row.id, carrier, options.receiptOptions);
     log("info", "connector started", { connector: row.name, host: row.host, port: row.port, binds: row.binds });
     return { id: row.id, name: row.name, fingerprint, carrier };
@@ -167,7 +175,7 @@ function wire(ctx: Ctx, connectorId: string, carrier: Carrier, receiptOptions?: 
 
 /** What a connection is made from: a change of any of it reopens the connection. */
 function fingerprintOf(row: ConnectorRow): string {
-  const { enabled: _e, name: _n, ...rest } = row as ConnectorRow & { updated_at?: unknown; created_at?: unknown; temporary_errors?: unknown };
-  const { updated_at: _u, created_at: _c, temporary_errors: _t, ...connection } = rest as Record<string, unknown>;
+  const { enabled: _e, name: _n, ...rest } = row as ConnectorRow & { updated_at?: unknown; created_at?: unknown };
+  const { updated_at: _u, created_at: _c, ...connection } = rest as Record<string, unknown>;
   return JSON.stringify(connection);
 }

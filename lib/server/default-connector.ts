@@ -4,52 +4,60 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../core/context.ts";
 import { seal, unseal } from "../core/secrets/seal.ts";
-import { carrierOptionsFromUrl } from "../carrier/smpp-carrier.ts";
-import { parseSmppUrl } from "../carrier/smpp-url.ts";
+import { connectorOptionsFromUrl } from "../carrier/connector-url.ts";
+import { DEFAULT_TEMPORARY_ERRORS } from "../carrier/smpp-status.ts";
 import { CONNECTOR_PASSWORD } from "./connectors.ts";
 
 export interface DefaultConnection {
   binds: number;
   window: number;
   /** submit_sm per second per bind; Infinity: no limit. */
-  submitsPerSecond: number;
+  tps: number;
 }
 
 /** Creates or updates the connector named default from `url`; a row that already says the same is left alone. */
 export async function ensureDefaultConnector(ctx: Ctx, url: string, fallback: DefaultConnection): Promise<string> {
-  const endpoint = parseSmppUrl(url);
-  const q = carrierOptionsFromUrl(url);
-  const tps = q.submitsPerSecond ?? fallback.submitsPerSecond;
-  const want = {
-    host: endpoint.host,
-    port: endpoint.port,
-    system_id: endpoint.systemId,
-    tls: endpoint.tls,
-    binds: q.binds ?? fallback.binds,
-    window_size: q.window ?? fallback.window,
+  const o = connectorOptionsFromUrl(url, { strict: false });
+  const tps = o.tps ?? fallback.tps;
+  const want: Record<string, unknown> = {
+    host: o.host,
+    port: o.port,
+    system_id: o.systemId,
+    system_type: o.systemType ?? "",
+    bind_mode: o.bindMode ?? "transceiver",
+    binds: o.binds ?? fallback.binds,
+    window_size: o.window ?? fallback.window,
     tps: Number.isFinite(tps) ? tps : 0,
+    tls: Boolean(o.tls),
+    ca_file: o.tls?.caFile ?? "",
+    source_ton: o.sourceTon ?? null,
+    source_npi: o.sourceNpi ?? null,
+    dest_ton: o.destTon ?? null,
+    dest_npi: o.destNpi ?? null,
+    gsm7_data_coding: o.gsm7DataCoding ?? 0,
+    enquire_link_seconds: o.enquireLinkSeconds ?? 30,
+    temporary_errors: [...(o.temporaryErrors ?? DEFAULT_TEMPORARY_ERRORS)],
   };
-  const { rows } = await ctx.sql.query<typeof want & { id: string; password_sealed: string }>(
-    `SELECT id::text, host, port, system_id, tls, binds, window_size, tps, password_sealed FROM connectors WHERE name = 'default'`,
+  const columns = Object.keys(want);
+  const { rows } = await ctx.sql.query<Record<string, unknown> & { id: string; password_sealed: string }>(
+    `SELECT id::text, password_sealed, ${columns.join(", ")} FROM connectors WHERE name = 'default'`,
   );
   const row = rows[0];
   const samePassword = (r: { id: string; password_sealed: string }) => {
     try {
-      return unseal(ctx.config.authSecret, CONNECTOR_PASSWORD, r.id, r.password_sealed) === endpoint.password;
+      return unseal(ctx.config.authSecret, CONNECTOR_PASSWORD, r.id, r.password_sealed) === o.password;
     } catch {
       return false;
     }
   };
-  if (row && samePassword(row) && Object.entries(want).every(([k, v]) => row[k as keyof typeof want] === v)) return row.id;
+  if (row && samePassword(row) && columns.every((k) => JSON.stringify(row[k]) === JSON.stringify(want[k]))) return row.id;
   const id = row?.id ?? crypto.randomUUID();
-  const sealed = seal(ctx.config.authSecret, CONNECTOR_PASSWORD, id, endpoint.password);
+  const values = columns.map((k) => want[k]);
   await ctx.sql.query(
-    `INSERT INTO connectors (id, name, host, port, system_id, password_sealed, tls, binds, window_size, tps)
-     VALUES ($1::uuid, 'default', $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (name) DO UPDATE SET host = excluded.host, port = excluded.port, system_id = excluded.system_id,
-       password_sealed = excluded.password_sealed, tls = excluded.tls, binds = excluded.binds, window_size = excluded.window_size,
-       tps = excluded.tps, updated_at = now()`,
-    [id, want.host, want.port, want.system_id, sealed, want.tls, want.binds, want.window_size, want.tps],
+    `INSERT INTO connectors (id, name, password_sealed, ${columns.join(", ")})
+     VALUES ($1::uuid, 'default', $2, ${columns.map((_, i) => `$${i + 3}`).join(", ")})
+     ON CONFLICT (name) DO UPDATE SET password_sealed = excluded.password_sealed, ${columns.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()`,
+    [id, seal(ctx.config.authSecret, CONNECTOR_PASSWORD, id, o.password), ...values],
   );
   return id;
 }
