@@ -25,9 +25,10 @@ import { fixed, int, median, ms, sleep } from "./support/stats.ts";
 const CONNECTIONS = 32;
 const GOAL_VS_EMPTY = 0.7;
 
-type Key = "ours" | "oursOff" | "empty" | "bare";
+type Key = "ours" | "oursOff" | "empty" | "bare" | "routed";
 const label: Record<Key, string> = {
   ours: "ours (POST /api/sms)",
+  routed: "ours with 50 route rules (B1c)",
   oursOff: "ours, WORKER=off (request path alone)",
   empty: "empty Next.js route",
   bare: "bare node:http + zod + 1 INSERT",
@@ -65,6 +66,55 @@ export async function drain(databaseUrl: string, timeoutMs = 180_000): Promise<{
   }
 }
 
+/**
+ * B1c's 50 routing rules: 49 that the bench's destinations (+30691234…) do not match — other
+ * countries, prefixes, networks, kinds and accounts, as an operator's table would hold — then one
+ * for Greece, each with two connectors (the default one and one that is stopped), so every part
+ * of B1c is matched against all 50 and routed by the last.
+ */
+async function addRouteRules(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(`SELECT id::text FROM connectors WHERE name = 'default'`);
+    const spare = await client.query<{ id: string }>(`INSERT INTO connectors (name, host, port, enabled) VALUES ('spare', '127.0.0.1', 1, false) RETURNING id::text`);
+    const pair = [rows[0]!.id, spare.rows[0]!.id];
+    const countries = ["CY", "DE", "FR", "IT", "ES", "PT", "NL", "BE", "AT", "CH", "SE", "NO", "DK", "FI", "PL", "CZ", "HU", "RO", "BG"];
+    const rules: [string, string, string, string][] = [];
+    for (const c of countries) rules.push([c, "", "", ""]);
+    for (let i = 0; i < 15; i++) rules.push(["GR", `3021${i}`, "", ""]);
+    for (let i = 0; i < 10; i++) rules.push(["GR", "", `2020${i}`, ""]);
+    for (const k of ["campaign", "otp", "pool"]) rules.push(["GR", "", "", k]);
+    rules.push(["US", "", "", ""], ["GB", "", "", ""]);
+    rules.push(["GR", "", "", ""]);
+    for (const [i, [country, prefix, network, kind]] of rules.entries())
+      await client.query(`INSERT INTO routes (position, country, prefix, network, kind, strategy, connector_ids) VALUES ($1, $2, $3, $4, $5, 'priority', $6::uuid[])`, [
+        i + 1,
+        country,
+        prefix,
+        network,
+        kind,
+        pair,
+      ]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** B1c's parts by whether the router recorded their connector. */
+async function connectorsUsed(databaseUrl: string): Promise<{ routed: number; unrouted: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ routed: number; unrouted: number }>(
+      `SELECT count(*) FILTER (WHERE connector_id IS NOT NULL)::int AS routed, count(*) FILTER (WHERE connector_id IS NULL)::int AS unrouted FROM message_parts`,
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
 async function countMessages(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -83,16 +133,20 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   ctx.log("B1: starting our server, the empty Next.js app and the bare server…");
   const ours: Switchboard = await startSwitchboard(ctx, { database: "bench_sms", simDeliveryDelayMs: 1500 });
   const oursOff: Switchboard = await startSwitchboard(ctx, { database: "bench_sms_off", simDeliveryDelayMs: 1500, env: { WORKER: "off" } });
+  const routed: Switchboard = await startSwitchboard(ctx, { database: "bench_sms_routed", simDeliveryDelayMs: 1500 });
+  await addRouteRules(routed.databaseUrl);
   const empty = await startEmptyNext(ctx);
   const bare = await startBareServer(ctx);
 
   const pgData = `${ctx.pgDataDir}`;
   // The same headers for every server (the empty and bare ones ignore the token); oursOff's own token.
   const headers = { "content-type": "application/json", authorization: `Bearer ${ours.token}` };
-  const headersFor = (key: Key) => (key === "oursOff" ? { ...headers, authorization: `Bearer ${oursOff.token}` } : headers);
+  const headersFor = (key: Key) =>
+    key === "oursOff" ? { ...headers, authorization: `Bearer ${oursOff.token}` } : key === "routed" ? { ...headers, authorization: `Bearer ${routed.token}` } : headers;
   const targets: Record<Key, { url: string; pid: number; database?: string; databaseUrl?: string }> = {
     ours: { url: `${ours.baseUrl}/api/sms`, pid: ours.proc.pid, database: "bench_sms", databaseUrl: ours.databaseUrl },
     oursOff: { url: `${oursOff.baseUrl}/api/sms`, pid: oursOff.proc.pid, database: "bench_sms_off", databaseUrl: oursOff.databaseUrl },
+    routed: { url: `${routed.baseUrl}/api/sms`, pid: routed.proc.pid, database: "bench_sms_routed", databaseUrl: routed.databaseUrl },
     empty: { url: empty.url, pid: empty.proc.pid },
     bare: { url: bare.url, pid: bare.proc.pid, database: "bench_bare", databaseUrl: bare.databaseUrl },
   };
@@ -107,7 +161,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     const summary = await activity?.stop();
     if (load.errors > load.requests * 0.01) throw new Error(`${label[key]}: ${load.errors} of ${load.requests} requests failed (${JSON.stringify(load.statuses)}); first: ${load.firstError}`);
     const m: Measured = { load, cores, activity: summary };
-    if (key === "ours") {
+    if (key === "ours" || key === "routed") {
       const dm = new CpuMeter({ server: () => [t.pid] });
       dm.snapshot();
       const d = await drain(t.databaseUrl!);
@@ -119,18 +173,18 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   };
 
   ctx.log(`B1: warm-up, ${warmupMs} ms each`);
-  const keys: Key[] = ["ours", "empty", "bare", "oursOff"];
+  const keys: Key[] = ["ours", "empty", "bare", "oursOff", "routed"];
   for (const key of keys) await measure(key, warmupMs, false);
 
-  const results: Record<Key, Measured[]> = { ours: [], oursOff: [], empty: [], bare: [] };
-  const accepted = { ours: 0, oursOff: 0 };
-  const before = { ours: await countMessages(ours.databaseUrl), oursOff: await countMessages(oursOff.databaseUrl) };
+  const results: Record<Key, Measured[]> = { ours: [], oursOff: [], empty: [], bare: [], routed: [] };
+  const accepted = { ours: 0, oursOff: 0, routed: 0 };
+  const before = { ours: await countMessages(ours.databaseUrl), oursOff: await countMessages(oursOff.databaseUrl), routed: await countMessages(routed.databaseUrl) };
   for (let r = 0; r < rounds; r++) {
     const order = keys.map((_, i) => keys[(i + r) % keys.length]!);
     for (const key of order) {
       const m = await measure(key, durationMs, true);
       results[key].push(m);
-      if (key === "ours" || key === "oursOff") accepted[key] += m.load.ok;
+      if (key === "ours" || key === "oursOff" || key === "routed") accepted[key] += m.load.ok;
       ctx.log(
         `B1 round ${r + 1}/${rounds} ${label[key]}: ${int(m.load.rps)} req/s (p50 ${ms(m.load.p50Ms)}, p99 ${ms(m.load.p99Ms)})${m.drainMs !== undefined ? `, backlog drained in ${ms(m.drainMs)}` : ""}`,
       );
@@ -139,6 +193,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   for (const [key, sb] of [
     ["ours", ours],
     ["oursOff", oursOff],
+    ["routed", routed],
   ] as const) {
     const stored = (await countMessages(sb.databaseUrl)) - before[key];
     if (stored !== accepted[key]) throw new Error(`${label[key]} answered 2xx ${accepted[key]} times but stored ${stored} messages`);
@@ -149,6 +204,8 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   const e = med("empty");
   const b = med("bare");
   const off = med("oursOff");
+  const routedRps = med("routed");
+  const routedParts = await connectorsUsed(routed.databaseUrl);
   const paired = (anchor: Key, of: Key = "ours") => median(results[of].map((m, i) => m.load.rps / results[anchor][i]!.load.rps));
 
   // Details: every round, then where the CPU and the database connections went (medians).
@@ -188,10 +245,12 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     const waits = [...new Set(acts.flatMap((a) => Object.keys(a.lockWaits)))];
     for (const w of waits.filter((w) => median(acts.map((a) => a.lockWaits[w] ?? 0)) >= 0.01)) lines.push(`| ↳ lock wait on ${w} | ${fixed(median(acts.map((a) => a.lockWaits[w] ?? 0)))} |`);
   }
+  lines.push("");
+  lines.push(`B1c: ${int(routedParts.routed)} parts carried by the connector the 50th rule names, ${int(routedParts.unrouted)} by none (the worker routed every part).`);
   ctx.detail(lines.join("\n"));
 
   if (ctx.profile) {
-    await Promise.all([ours.proc.stop(), oursOff.proc.stop(), empty.proc.stop(), bare.proc.stop()]);
+    await Promise.all([ours.proc.stop(), oursOff.proc.stop(), routed.proc.stop(), empty.proc.stop(), bare.proc.stop()]);
     const { profileSendSms } = await import("./sms-profile.ts");
     await profileSendSms(ctx);
   }
@@ -204,6 +263,14 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       ratio: fixed(o / e),
       goal: `≥ ${GOAL_VS_EMPTY}`,
       met: o / e >= GOAL_VS_EMPTY,
+    },
+    {
+      name: "B1c POST /api/sms req/s with 50 route rules vs B1 (ours) in the same rounds",
+      ours: int(routedRps),
+      anchor: int(o),
+      ratio: fixed(paired("ours", "routed")),
+      goal: "≥ 0.95",
+      met: paired("ours", "routed") >= 0.95 && routedParts.routed > 0 && routedParts.unrouted === 0,
     },
     {
       name: "B1 POST /api/sms req/s, WORKER=off (the request path alone) vs empty Next.js route",
