@@ -25,8 +25,18 @@ function stateOf(binds: readonly Pick<BindStatus, "state">[]): string {
   return binds.some((b) => b.state === "connecting") ? "connecting" : "down";
 }
 
-export async function reportConnectorStatus(ctx: Ctx, worker: string, live: Iterable<{ id: string; carrier: Carrier }>, router: Router): Promise<void> {
+/** A connector whose connection could not be made at all (not a bind failure: those show per bind). */
+export interface StartFailure {
+  id: string;
+  fingerprint: string;
+  error: string;
+  since: Date;
+}
+
+export async function reportConnectorStatus(ctx: Ctx, worker: string, live: Iterable<{ id: string; carrier: Carrier }>, router: Router, failures: Iterable<StartFailure> = []): Promise<void> {
   const rows: unknown[] = [];
+  for (const f of failures)
+    rows.push({ connector_id: f.id, state: "down", binds: [{ index: 0, kind: "trx", state: "down", lastError: f.error, since: f.since, inFlight: 0 }], counters: {}, rates: {}, breaker: "closed" });
   const now = performance.now();
   for (const { id, carrier } of live) {
     const stats = carrier.stats();

@@ -17,7 +17,7 @@ import { connectConnector, type SmppCarrier } from "../carrier/smpp-carrier.ts";
 import { log } from "../log/logger.ts";
 import { contextFor } from "./context.ts";
 import { setCarrier } from "./services.ts";
-import { reportConnectorStatus, forgetWorkerStatus, workerName } from "./connector-status.ts";
+import { reportConnectorStatus, forgetWorkerStatus, workerName, type StartFailure } from "./connector-status.ts";
 
 /** The columns of table connectors that a connection is made from. */
 export interface ConnectorRow {
@@ -77,6 +77,9 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
   await ctx.enqueue.ready();
   const table = routeTableOf(ctx);
   const live = new Map<string, Live>();
+  // Connectors whose connection could not even be made (a password sealed under another
+  // AUTH_SECRET, an unreadable CA file): shown down with the reason until their row changes.
+  const failed = new Map<string, StartFailure>();
   const connections: LiveConnectors = { get: (id) => live.get(id)?.carrier, all: () => [...live.values()].map((l) => l.carrier as Carrier) };
   const router = new Router(table, connections, options.breaker);
   const worker = workerName();
@@ -119,6 +122,7 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
       if (closed) return;
       const { rows } = await ctx.sql.query<ConnectorRow & { updated_at: Date }>(`SELECT * FROM connectors`);
       const wanted = new Map(rows.filter((r) => r.enabled).map((r) => [r.id, r]));
+      for (const id of failed.keys()) if (!wanted.has(id)) failed.delete(id);
       for (const [id, l] of live) {
         const row = wanted.get(id);
         if (row && fingerprintOf(row) === l.fingerprint) continue;
@@ -128,10 +132,15 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
       }
       for (const row of wanted.values()) {
         if (live.has(row.id)) continue;
+        const fingerprint = fingerprintOf(row);
+        if (failed.get(row.id)?.fingerprint === fingerprint) continue;
         try {
-          live.set(row.id, await open(row, fingerprintOf(row)));
+          live.set(row.id, await open(row, fingerprint));
+          failed.delete(row.id);
         } catch (e) {
-          log("error", "connector could not start", { connector: row.name, error: e instanceof Error ? e.message : String(e) });
+          const error = e instanceof Error ? e.message : String(e);
+          failed.set(row.id, { id: row.id, fingerprint, error, since: new Date() });
+          log("error", "connector could not start", { connector: row.name, error });
         }
       }
     }));
@@ -143,12 +152,12 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
 
   const check = setInterval(() => void table.refresh().catch(() => undefined), options.checkEveryMs ?? 1000);
   const status = setInterval(
-    () => void reportConnectorStatus(ctx, worker, live.values(), router).catch((e) => log("warn", "connector status not written", { error: String(e) })),
+    () => void reportConnectorStatus(ctx, worker, live.values(), router, failed.values()).catch((e) => log("warn", "connector status not written", { error: String(e) })),
     options.statusEveryMs ?? 2000,
   );
   check.unref();
   status.unref();
-  void reportConnectorStatus(ctx, worker, live.values(), router).catch(() => undefined);
+  void reportConnectorStatus(ctx, worker, live.values(), router, failed.values()).catch(() => undefined);
 
   return {
     router,

@@ -51,13 +51,14 @@ export async function ensureDefaultConnector(ctx: Ctx, url: string, fallback: De
     }
   };
   if (row && samePassword(row) && columns.every((k) => JSON.stringify(row[k]) === JSON.stringify(want[k]))) return row.id;
-  const id = row?.id ?? crypto.randomUUID();
-  const values = columns.map((k) => want[k]);
-  await ctx.sql.query(
-    `INSERT INTO connectors (id, name, password_sealed, ${columns.join(", ")})
-     VALUES ($1::uuid, 'default', $2, ${columns.map((_, i) => `$${i + 3}`).join(", ")})
-     ON CONFLICT (name) DO UPDATE SET password_sealed = excluded.password_sealed, ${columns.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()`,
-    [id, seal(ctx.config.authSecret, CONNECTOR_PASSWORD, id, o.password), ...values],
-  );
+  // Workers that start together may each find no row: the first insert wins, and every one then
+  // seals the password bound to the id that won.
+  if (!row) await ctx.sql.query(`INSERT INTO connectors (id, name, host, port) VALUES ($1::uuid, 'default', $2, $3) ON CONFLICT (name) DO NOTHING`, [crypto.randomUUID(), o.host, o.port]);
+  const id = row?.id ?? (await ctx.sql.query<{ id: string }>(`SELECT id::text FROM connectors WHERE name = 'default'`)).rows[0]!.id;
+  await ctx.sql.query(`UPDATE connectors SET password_sealed = $2, ${columns.map((c, i) => `${c} = $${i + 3}`).join(", ")}, updated_at = now() WHERE id = $1::uuid`, [
+    id,
+    seal(ctx.config.authSecret, CONNECTOR_PASSWORD, id, o.password),
+    ...columns.map((k) => want[k]),
+  ]);
   return id;
 }
