@@ -86,7 +86,12 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
   let closed = false;
 
   const open = async (row: ConnectorRow, fingerprint: string): Promise<Live> => {
-    const password = unseal(ctx.config.authSecret, CONNECTOR_PASSWORD, row.id, row.password_sealed);
+    let password: string;
+    try {
+      password = unseal(ctx.config.authSecret, CONNECTOR_PASSWORD, row.id, row.password_sealed);
+    } catch {
+      throw new Error("its password cannot be read: it was stored under another AUTH_SECRET (every instance must share one); enter the password again");
+    }
     const carrier = await connectConnector(
       {
         host: row.host,

@@ -3,6 +3,7 @@
 // sharing the database and one SMSC. Used by the scale-out test (e2e/scale) and its benchmark
 // (bench/scale-out.ts). Needs the production build (.next) like `npm start` does.
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -43,6 +44,7 @@ export async function startDeployment(o: DeploymentOptions): Promise<Deployment>
   const log = o.log ?? (() => {});
   fs.mkdirSync(o.workDir, { recursive: true });
   const procs: Proc[] = [];
+  const secret = crypto.randomBytes(24).toString("base64url");
   const baseEnv = (dataDir: string): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -53,6 +55,9 @@ export async function startDeployment(o: DeploymentOptions): Promise<Deployment>
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     ALLOW_PRIVATE_CALLBACK_URLS: "true",
+    // One secret for the whole deployment (docs/scaling.md): sessions, and the connectors'
+    // sealed passwords every worker must read.
+    AUTH_SECRET: secret,
     // As npm start and npm run worker run them (lib/server/node-flags.ts).
     NODE_OPTIONS: withNodeFlags(undefined),
   });
