@@ -61,6 +61,8 @@ export interface ConnectorsOptions {
   statusEveryMs?: number;
   /** A submit that has no answer after this long resolves retryable (default 30 000 ms). */
   submitTimeoutMs?: number;
+  /** How long startConnectors waits for each connection's first bind (default 10 000 ms; it resolves either way). */
+  waitForBindMs?: number;
 }
 
 export interface ConnectorsHandle {
@@ -153,6 +155,10 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
   table.onChange(() => void sync().catch((e) => log("error", "connectors: sync failed", { error: String(e) })));
   await table.refresh();
   await sync();
+  // As a single SMSC_URL did: the worker takes jobs once its connections are bound (or have had
+  // their time to bind: one that cannot shows its error, and the others go on).
+  const waitUntil = Date.now() + (options.waitForBindMs ?? 10_000);
+  while (Date.now() < waitUntil && [...live.values()].some((l) => l.carrier.stats().connected === 0)) await new Promise((r) => setTimeout(r, 50));
   setCarrier(router);
 
   const check = setInterval(() => void table.refresh().catch(() => undefined), options.checkEveryMs ?? 1000);

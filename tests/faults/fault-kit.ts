@@ -96,7 +96,15 @@ export interface WorkerProcess {
 export function spawnWorker(env: { DATABASE_URL: string; SMSC_URL: string } & Record<string, string>): WorkerProcess {
   // node itself, not the tsx launcher: SIGKILL and SIGSTOP must reach the process that does the work.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, LOG_LEVEL: "warn", DATA_DIR: path.join(os.tmpdir(), `switchboard-faults-${process.pid}`), WORKER: "inline", ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      DATA_DIR: path.join(os.tmpdir(), `switchboard-faults-${process.pid}`),
+      // One secret for every worker of the test: they read the connectors' sealed passwords.
+      AUTH_SECRET: `switchboard-fault-kit-${process.pid}`,
+      WORKER: "inline",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let log = "";
