@@ -9,6 +9,7 @@ import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { smsStatuses } from "../sms/statuses.ts";
 import { adhoc } from "../../db/statement-cache.ts";
+import { connectorCondition, connectorName, connectorNames, type ConnectorNames } from "./explore-connectors.ts";
 
 import type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField } from "./explore-fields.ts";
 
@@ -40,6 +41,8 @@ export interface ExploreRow {
   label: string;
   campaignId: string;
   campaignName: string;
+  /** The connector that carried the part, by name; "" for none. */
+  connector: string;
   priceMicros: bigint;
   currency: string;
   createdAt: Date;
@@ -61,7 +64,7 @@ const sortColumns: Record<ExploreSortField, string> = {
 };
 
 // Text columns compared without regard to case, and the plain ones (numbers, ids) compared as typed.
-const columns: Record<Exclude<ExploreField, "id" | "campaign">, { expr: string; folded: boolean }> = {
+const columns: Record<Exclude<ExploreField, "id" | "campaign" | "connector">, { expr: string; folded: boolean }> = {
   to: { expr: "m.to", folded: false },
   from: { expr: "m.from", folded: true },
   status: { expr: "p.status", folded: true },
@@ -126,6 +129,7 @@ function filterCondition(f: ExploreFilter, p: Params): string {
     }
     return textCondition("m.campaign_name", true, f.op, value, p);
   }
+  if (f.field === "connector") return connectorCondition(f, (expr, op) => textCondition(expr, true, op, value, p));
   if (f.field === "direction" && (f.op === "is" || f.op === "is_not")) {
     // Two values: compared as the enum itself, so the partial index of inbound messages applies.
     const d = ["Outbound", "Inbound"].find((x) => x.toLowerCase() === value.toLowerCase());
@@ -182,14 +186,15 @@ function whereClause(search: ExploreSearch, p: Params): string {
 const selectList = `p.id AS "smsId", m.id AS "trackingId", p.part_number AS part, m.parts, m.direction::text AS direction,
   m.from AS "from", m.to AS "to", left(m.body, 160) AS body, p.status, p.detailed_status AS "detailedStatus",
   p.status_description AS "statusDescription", m.country, m.operator, m.mcc, m.mnc, m.label,
-  coalesce(m.campaign_id::text, '') AS "campaignId", m.campaign_name AS "campaignName", p.price_micros AS "priceMicros",
+  coalesce(m.campaign_id::text, '') AS "campaignId", m.campaign_name AS "campaignName", p.connector_id AS "connectorId", p.price_micros AS "priceMicros",
   m.currency, p.created_at AS "createdAt", p.status_at AS "statusAt", p.done_at AS "doneAt"`;
 
-type RawRow = Omit<ExploreRow, "priceMicros"> & { priceMicros: string | number | bigint };
+type RawRow = Omit<ExploreRow, "priceMicros" | "connector"> & { priceMicros: string | number | bigint; connectorId: string | null };
 
-function toRow(r: RawRow): ExploreRow {
+function toRow(names: ConnectorNames, { connectorId, ...r }: RawRow): ExploreRow {
   return {
     ...r,
+    connector: connectorName(names, connectorId),
     priceMicros: BigInt(r.priceMicros),
     createdAt: new Date(r.createdAt),
     statusAt: new Date(r.statusAt),
@@ -241,12 +246,13 @@ export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ 
   const limit = p.add(input.size);
   const offset = p.add(input.page * input.size);
   const counting = countStatement(input);
-  const [page, count] = await Promise.all([
+  const [page, count, names] = await Promise.all([
     ctx.sql.query<RawRow>(adhoc(`SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`), p.values),
     ctx.sql.query<{ n: string | number }>(adhoc(counting.text), counting.values),
+    connectorNames(ctx),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
-  return { rows: page.rows.map(toRow), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+  return { rows: page.rows.map((r) => toRow(names, r)), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
 }
 
 /**
@@ -255,6 +261,7 @@ export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ 
  */
 export async function* exploreTrackingPages(ctx: Ctx, search: ExploreSearch, pageSize = 1000): AsyncGenerator<ExploreRow[]> {
   let after: { createdAt: Date; id: string } | null = null;
+  const names = await connectorNames(ctx);
   for (;;) {
     const p = new Params();
     const where = whereClause(search, p);
@@ -265,7 +272,7 @@ export async function* exploreTrackingPages(ctx: Ctx, search: ExploreSearch, pag
       p.values,
     );
     if (rows.length === 0) return;
-    const page = rows.map(toRow);
+    const page = rows.map((r) => toRow(names, r));
     yield page;
     if (rows.length < pageSize) return;
     const last = page[page.length - 1];
