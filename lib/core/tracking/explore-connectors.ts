@@ -25,14 +25,32 @@ export function connectorName(names: ConnectorNames, id: string | null): string 
   return names.get(id) ?? `removed ${id.slice(0, 8)}`;
 }
 
+/** The ids of the connectors whose names match `value` (compared without regard to case). */
+export function matchingConnectors(names: ConnectorNames, op: ExploreOperator, value: string): string[] {
+  const v = value.trim().toLowerCase();
+  const test: Record<ExploreOperator, (name: string) => boolean> = {
+    is: (n) => n === v,
+    is_not: (n) => n === v,
+    contains: (n) => n.includes(v),
+    starts_with: (n) => n.startsWith(v),
+    ends_with: (n) => n.endsWith(v),
+  };
+  return [...names].filter(([, name]) => test[op](name.toLowerCase())).map(([id]) => id);
+}
+
 /**
- * The condition on the part's own connector_id for a filter by connector name: the names become
- * ids in an InitPlan run once (never a join per part). "none" means no connector; "is not X"
- * keeps the parts without one, as "campaign is not X" keeps single messages. `nameMatches`
- * writes the comparison of a name column with the filter's value (the explorer's text rules).
+ * The condition on the part's own connector_id for a filter by connector name: the names it
+ * matches become their ids, compared as values (so the planner's statistics of the column
+ * apply, and no join or subquery per part). "none" means no connector; "is not X" keeps the
+ * parts without one, as "campaign is not X" keeps single messages.
  */
-export function connectorCondition(f: ExploreFilter, nameMatches: (expr: string, op: ExploreOperator) => string): string {
-  if (f.value.trim().toLowerCase() === NO_CONNECTOR && (f.op === "is" || f.op === "is_not")) return f.op === "is" ? "p.connector_id IS NULL" : "p.connector_id IS NOT NULL";
-  const ids = `ARRAY(SELECT c.id FROM connectors c WHERE ${nameMatches("c.name", f.op === "is_not" ? "is" : f.op)})`;
-  return f.op === "is_not" ? `(p.connector_id IS NULL OR p.connector_id <> ALL(${ids}))` : `p.connector_id = ANY(${ids})`;
+export function connectorCondition(f: ExploreFilter, names: ConnectorNames, add: (v: unknown) => string): string {
+  const negated = f.op === "is_not";
+  if (f.value.trim().toLowerCase() === NO_CONNECTOR && (f.op === "is" || negated)) return negated ? "p.connector_id IS NOT NULL" : "p.connector_id IS NULL";
+  const ids = matchingConnectors(names, f.op, f.value);
+  if (ids.length === 0) return negated ? "true" : "false";
+  const one = ids.length === 1;
+  const v = one ? `${add(ids[0])}::uuid` : `${add(ids)}::uuid[]`;
+  if (negated) return `(p.connector_id IS NULL OR p.connector_id ${one ? `<> ${v}` : `<> ALL(${v})`})`;
+  return one ? `p.connector_id = ${v}` : `p.connector_id = ANY(${v})`;
 }
