@@ -1,8 +1,9 @@
 // Tracking shows the route (issue 16): a sent message whose part was throttled by one connector
 // and carried by another shows the carrier in the explorer's Connector column, is found with the
-// connector filter, and its drawer lists the hop and the connector that took it. The test writes
-// the part's connector and hops into the database itself, so it needs the PostgreSQL server (the
-// embedded database belongs to the server process while it runs).
+// connector filter, its drawer lists the hop and the connector that took it, and the reporting
+// home shows an administrator the connector's cost and margin. The test writes the part's
+// connector and hops into the database itself, so it needs the PostgreSQL server (the embedded
+// database belongs to the server process while it runs).
 import crypto from "node:crypto";
 import pg from "pg";
 import { test, expect, signIn } from "../fixtures/test";
@@ -60,6 +61,14 @@ test("the explorer shows each part's connector and the drawer every hop", async 
     const route = drawer.getByRole("list", { name: "Route of each part" });
     await expect(route).toContainText(`${athens}throttling error (too many submits) (ESME_RTHROTTLED)`);
     await expect(route).toContainText(`${berlin}Delivered`);
+
+    // The demo user is a platform administrator: the reporting home adds up cost and margin per connector.
+    await page.goto("/");
+    const byConnector = page.getByRole("table", { name: "Cost and margin by connector" });
+    await expect(async () => {
+      await page.reload();
+      await expect(byConnector.getByRole("row", { name: new RegExp(berlin) })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 90_000 });
   } finally {
     await db.end();
   }

@@ -35,7 +35,7 @@ export function MarginsSection({ query, periodText }: { query: string | null; pe
               <TotalsRow key={t?.currency ?? i} totals={t} />
             ))}
           </div>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
             <MarginTable
               title="By connector"
               first="Connector"

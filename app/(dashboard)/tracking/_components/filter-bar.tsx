@@ -45,6 +45,12 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
 
   const unused = exploreFields.filter((f) => !draft.some((d) => d.field === f));
   const set = (i: number, change: Partial<ExploreFilter>) => setDraft(draft.map((d, j) => (j === i ? { ...d, ...change } : d)));
+  // A value picked from a list is final: searched at once, not after a pause in typing.
+  const pick = (i: number, value: string) => {
+    const next = draft.map((d, j) => (j === i ? { ...d, value } : d));
+    setDraft(next);
+    onChange(next);
+  };
 
   return (
     <div className="space-y-2" role="group" aria-label="Filters">
@@ -57,7 +63,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
             <Options values={picked.has(f.field) ? pickedOperators(f.op) : exploreOperators} label={(op) => operatorLabels[op]} />
           </Select>
           {f.field === "connector" ? (
-            <ConnectorSelect label={`${fieldLabels[f.field]} value`} value={f.value} onChange={(value) => set(i, { value })} />
+            <ConnectorSelect label={`${fieldLabels[f.field]} value`} value={f.value} onChange={(value) => pick(i, value)} />
           ) : (
             <Input
               aria-label={`${fieldLabels[f.field]} value`}
