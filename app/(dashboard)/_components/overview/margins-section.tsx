@@ -102,21 +102,11 @@ function MarginTable({ title, first, rows }: { title: string; first: string; row
                 <th scope="col" className="py-2 pr-2 pl-5 font-medium">
                   {first}
                 </th>
-                <th scope="col" className={head}>
-                  Parts
-                </th>
-                <th scope="col" className={head}>
-                  Price
-                </th>
-                <th scope="col" className={head}>
-                  Cost
-                </th>
-                <th scope="col" className={head}>
-                  Margin
-                </th>
-                <th scope="col" className={cn(head, "pr-5")}>
-                  Rate
-                </th>
+                {["Parts", "Price", "Cost", "Margin", "Rate"].map((h, i, all) => (
+                  <th key={h} scope="col" className={cn(head, i === all.length - 1 && "pr-5")}>
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
