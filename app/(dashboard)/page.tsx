@@ -1,6 +1,7 @@
 // Overview: the reporting home — sent, delivered, failed and cost over a period, volume by
 // status, delivery per country and operator, latency and the latest campaigns; accounts that
-// have sent nothing yet also get the first steps.
+// have sent nothing yet also get the first steps; platform administrators also every account's
+// cost and margin per connector and country.
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { env } from "@/lib/env";
@@ -25,6 +26,7 @@ export default async function OverviewPage() {
         subtitle={`Welcome back, ${firstName}. How ${me.account.name}'s messages did.`}
         balance={formatMoney(me.account.balanceMicros, me.account.currency)}
         canCompose={canCompose}
+        showMargins={me.platformAdmin}
         getStarted={rows[0]?.sent ? undefined : <GetStartedCard baseUrl={`${env().PUBLIC_URL}/api`} canSend={canCompose} canManageApps={hasRole(me.role, ownerRoles)} />}
       />
     </Suspense>

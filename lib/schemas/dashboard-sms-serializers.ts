@@ -6,6 +6,7 @@ import { fromMicros } from "../money.ts";
 import { messageSummary as summarySchema, type CallbackView, type MessageEventView, type MessagePartView, type MessageSummary, type MessageView } from "./dashboard-sms.ts";
 import { bodyPreview, pickShape } from "./pick-shape.ts";
 import { latencySeconds } from "../core/sms/statuses.ts";
+import type { PartRoute } from "../core/tracking/part-route.ts";
 
 export function messageView(m: Message): MessageView {
   return {
@@ -42,7 +43,7 @@ export function messageSummary(m: Message): MessageSummary {
   return { ...pickShape(summarySchema, messageView(m)), body: bodyPreview(m.body) };
 }
 
-export function partView(p: MessagePart, messageCreatedAt: Date): MessagePartView {
+export function partView(p: MessagePart & PartRoute, messageCreatedAt: Date): MessagePartView {
   return {
     smsId: p.id,
     part: p.partNumber,
@@ -53,6 +54,8 @@ export function partView(p: MessagePart, messageCreatedAt: Date): MessagePartVie
     statusAt: iso(p.statusAt),
     smscMessageId: p.smscMessageId ?? "",
     price: fromMicros(p.priceMicros),
+    connector: p.connector,
+    hops: p.hops,
     submittedAt: iso(p.submittedAt),
     doneAt: iso(p.doneAt),
     latency: latencySeconds(messageCreatedAt, p.doneAt),

@@ -105,6 +105,10 @@ export const messagePartView = z.object({
   ...statusFields,
   smscMessageId: z.string(),
   price: z.number(),
+  /** The connector that carried the part; "" for none (not submitted yet, or a test carrier). */
+  connector: z.string(),
+  /** The connectors that refused it before, in order, and why: "A: throttled → B: Delivered". */
+  hops: z.array(z.object({ connector: z.string(), description: z.string() })),
   submittedAt: isoDate,
   doneAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */

@@ -26,6 +26,7 @@ export const fieldLabels: Record<ExploreField, string> = {
   country: "Country",
   campaign: "Campaign",
   label: "Label",
+  connector: "Connector",
   id: "Message or part id",
 };
 
@@ -104,6 +105,8 @@ export const trackingRow = z.object({
   label: z.string(),
   campaignId: z.string(),
   campaignName: z.string(),
+  /** The connector that carried the part; "" for none (not submitted yet, or a test carrier). */
+  connector: z.string(),
   ...priceFields,
   createdAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
@@ -130,4 +133,15 @@ export const trackingExportRoute = defineRoute(dashboardRoute, "GET /dashboard/t
   summary: "The same search as CSV, newest first, streamed",
   query: trackingSearchQuery,
   errors: ["validation"],
+});
+
+export const trackingConnectors = z.object({
+  /** Every connector's name, for the filter; parts without one are filtered with "none". */
+  connectors: z.array(z.string()),
+});
+export type TrackingConnectors = z.infer<typeof trackingConnectors>;
+
+export const trackingConnectorsRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking/connectors", {
+  summary: "The connectors' names the explorer filters by",
+  response: trackingConnectors,
 });

@@ -9,7 +9,7 @@ import { fromMicros } from "../../money.ts";
 import { timeGroupingFor } from "./time-grouping.ts";
 import { LATENCY_BUCKETS, latencyBucketSql } from "./latency.ts";
 import { statusCountsSql } from "./status-counts-sql.ts";
-import { floorHour, HOUR_MS } from "./report-rollup.ts";
+import { rollupCoverage } from "./rollup-coverage.ts";
 
 export interface OverviewCounts {
   /** Every outbound part created in the period. */
@@ -204,32 +204,11 @@ export async function reportOverview(ctx: Ctx, input: OverviewInput): Promise<Ov
  * Each row's bucket is the start of its hour or live bucket; the caller maps it to its own.
  */
 async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, step: number, origin: Date): Promise<{ rows: Row[]; histogram: number[] }> {
-  const fromMs = from.getTime();
-  const toMs = to.getTime();
-  const firstFull = Math.ceil(fromMs / HOUR_MS) * HOUR_MS;
-  const fullEnd = floorHour(toMs);
-  const rolled: number[] = [];
-  if (firstFull < fullEnd) {
-    const { rows } = await ctx.sql.query<{ hour: Date | string }>(`SELECT hour FROM report_rollups WHERE hour >= $1 AND hour < $2 AND computed_at >= hour + interval '1 hour' ORDER BY hour`, [
-      new Date(firstFull),
-      new Date(fullEnd),
-    ]);
-    rolled.push(...rows.map((r) => new Date(r.hour).getTime()));
-  }
-  // The live ranges: the period minus the rolled-up hours, contiguous pieces merged.
-  const live: Array<[number, number]> = [];
-  let cursor = fromMs;
-  for (const h of rolled) {
-    if (h > cursor) live.push([cursor, h]);
-    cursor = h + HOUR_MS;
-  }
-  if (cursor <= toMs) live.push([cursor, toMs]);
-
-  const rolledHours = rolled.map((h) => new Date(h));
+  const { rolled: rolledHours, live } = await rollupCoverage(ctx, from, to);
   const histogram = new Array<number>(LATENCY_BUCKETS).fill(0);
   const rows: Row[] = [];
   await Promise.all([
-    rolled.length
+    rolledHours.length
       ? ctx.sql
           .query<Row>(
             `SELECT date_bin(make_interval(secs => $3::int), hour, $4::timestamptz) AS bucket, country, operator, mcc, mnc,
@@ -241,7 +220,7 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
           )
           .then((r) => rows.push(...r.rows))
       : null,
-    rolled.length
+    rolledHours.length
       ? ctx.sql
           .query<{ bucket: number; n: string | number }>(`SELECT bucket, sum(parts) AS n FROM report_hour_latency WHERE account_id = $1 AND hour = ANY($2::timestamptz[]) GROUP BY bucket`, [
             accountId,
@@ -251,10 +230,9 @@ async function overviewRows(ctx: Ctx, accountId: string, from: Date, to: Date, s
             for (const x of r.rows) histogram[Number(x.bucket)] += Number(x.n);
           })
       : null,
-    ...live.map(async ([a, b], i) => {
-      // The last range ends at the period's end itself; the others where a rolled-up hour starts.
-      const values: unknown[] = [accountId, new Date(a), new Date(b)];
-      const where = `p.account_id = $1 AND m.account_id = $1 AND p.created_at >= $2 AND p.created_at ${i === live.length - 1 ? "<=" : "<"} $3 AND m.direction = 'Outbound'`;
+    ...live.map(async (range) => {
+      const values: unknown[] = [accountId, range.from, range.to];
+      const where = `p.account_id = $1 AND m.account_id = $1 AND p.created_at >= $2 AND p.created_at ${range.endInclusive ? "<=" : "<"} $3 AND m.direction = 'Outbound'`;
       const [counted, latency] = await Promise.all([
         ctx.sql.query<Row>(
           `SELECT date_bin(make_interval(secs => $4::int), p.created_at, $5::timestamptz) AS bucket,

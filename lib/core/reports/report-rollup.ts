@@ -1,6 +1,8 @@
 // The reporting home's hourly rollup. An hour's outbound parts of every account are counted by
 // country, network and final status, priced, and their delivery latencies bucketed, into
-// report_hours and report_hour_latency; report_rollups records when each hour was computed.
+// report_hours and report_hour_latency; their price and cost are summed per connector and
+// country into report_hour_connectors (administrators' margins, connector-margins.ts);
+// report_rollups records when each hour was computed.
 // Statuses keep changing for as long as a message can live (its ttl, at most 72 hours), so a
 // job recomputes recent hours on a schedule that loosens with age, and fills in older hours
 // that were never computed (a new installation, or history written by the seed script):
@@ -18,6 +20,7 @@ import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { latencyBucketSql } from "./latency.ts";
 import { statusCountsSql } from "./status-counts-sql.ts";
 import { txSql } from "../../db/tx-sql.ts";
+import { billedSql, NO_CONNECTOR_ID } from "./billed-parts.ts";
 
 export const HOUR_MS = 3_600_000;
 
@@ -45,15 +48,29 @@ export async function rollUpHour(ctx: Ctx, hour: Date): Promise<void> {
       const sql = txSql(tx);
       await sql.query(`DELETE FROM report_hours WHERE hour = $1`, [start]);
       await sql.query(`DELETE FROM report_hour_latency WHERE hour = $1`, [start]);
+      await sql.query(`DELETE FROM report_hour_connectors WHERE hour = $1`, [start]);
+      // One grouped scan of the hour's parts, by network and connector: report_hours adds up its
+      // groups over the connectors, report_hour_connectors over the networks.
       await sql.query(
-        `INSERT INTO report_hours (account_id, hour, country, mcc, mnc, operator, parts, delivered, undelivered, failed, unsent, price_micros)
-         SELECT p.account_id, $1, m.country, m.mcc, m.mnc, m.operator, count(*),
-                ${statusCountsSql(["Delivered", "Undelivered", "Failed", "Unsent"])}, coalesce(sum(p.price_micros), 0)
-           FROM accounts a
-           JOIN message_parts p ON p.account_id = a.id AND p.created_at >= $1 AND p.created_at < $2
-           JOIN messages m ON m.id = p.message_id
-          WHERE m.direction = 'Outbound'
-          GROUP BY p.account_id, m.country, m.mcc, m.mnc, m.operator`,
+        `WITH g AS (
+           SELECT p.account_id, m.country, m.mcc, m.mnc, m.operator, p.connector_id, count(*) AS parts,
+                  ${statusCountsSql(["Delivered", "Undelivered", "Failed", "Unsent"])}, coalesce(sum(p.price_micros), 0) AS price,
+                  count(*) FILTER (WHERE ${billedSql}) AS billed,
+                  coalesce(sum(p.price_micros) FILTER (WHERE ${billedSql}), 0) AS billed_price,
+                  coalesce(sum(p.cost_micros) FILTER (WHERE ${billedSql}), 0) AS cost
+             FROM accounts a
+             JOIN message_parts p ON p.account_id = a.id AND p.created_at >= $1 AND p.created_at < $2
+             JOIN messages m ON m.id = p.message_id
+            WHERE m.direction = 'Outbound'
+            GROUP BY p.account_id, m.country, m.mcc, m.mnc, m.operator, p.connector_id
+         ), networks AS (
+           INSERT INTO report_hours (account_id, hour, country, mcc, mnc, operator, parts, delivered, undelivered, failed, unsent, price_micros)
+           SELECT account_id, $1, country, mcc, mnc, operator, sum(parts), sum(delivered), sum(undelivered), sum(failed), sum(unsent), sum(price)
+             FROM g GROUP BY account_id, country, mcc, mnc, operator
+         )
+         INSERT INTO report_hour_connectors (hour, account_id, connector_id, country, parts, billed, price_micros, cost_micros)
+         SELECT $1, account_id, coalesce(connector_id, '${NO_CONNECTOR_ID}'), country, sum(parts), sum(billed), sum(billed_price), sum(cost)
+           FROM g GROUP BY account_id, coalesce(connector_id, '${NO_CONNECTOR_ID}'), country`,
         [start, end],
       );
       await sql.query(

@@ -9,6 +9,7 @@ import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { smsStatuses } from "../sms/statuses.ts";
 import { adhoc } from "../../db/statement-cache.ts";
+import { connectorCondition, connectorName, connectorNames, type ConnectorNames } from "./explore-connectors.ts";
 
 import type { ExploreField, ExploreFilter, ExploreOperator, ExploreSortField } from "./explore-fields.ts";
 
@@ -40,6 +41,8 @@ export interface ExploreRow {
   label: string;
   campaignId: string;
   campaignName: string;
+  /** The connector that carried the part, by name; "" for none. */
+  connector: string;
   priceMicros: bigint;
   currency: string;
   createdAt: Date;
@@ -61,7 +64,7 @@ const sortColumns: Record<ExploreSortField, string> = {
 };
 
 // Text columns compared without regard to case, and the plain ones (numbers, ids) compared as typed.
-const columns: Record<Exclude<ExploreField, "id" | "campaign">, { expr: string; folded: boolean }> = {
+const columns: Record<Exclude<ExploreField, "id" | "campaign" | "connector">, { expr: string; folded: boolean }> = {
   to: { expr: "m.to", folded: false },
   from: { expr: "m.from", folded: true },
   status: { expr: "p.status", folded: true },
@@ -105,7 +108,7 @@ function textCondition(expr: string, folded: boolean, op: ExploreOperator, value
   }
 }
 
-function filterCondition(f: ExploreFilter, p: Params): string {
+function filterCondition(f: ExploreFilter, p: Params, names: ConnectorNames): string {
   const value = f.value.trim();
   if (f.field === "id") {
     // A message id (trackingId) or a part id (smsId), both on the part: its primary key and its
@@ -126,6 +129,7 @@ function filterCondition(f: ExploreFilter, p: Params): string {
     }
     return textCondition("m.campaign_name", true, f.op, value, p);
   }
+  if (f.field === "connector") return connectorCondition(f, names, (v) => p.add(v));
   if (f.field === "direction" && (f.op === "is" || f.op === "is_not")) {
     // Two values: compared as the enum itself, so the partial index of inbound messages applies.
     const d = ["Outbound", "Inbound"].find((x) => x.toLowerCase() === value.toLowerCase());
@@ -159,7 +163,7 @@ function checkWindow(search: ExploreSearch): void {
   if (search.from.getTime() > search.to.getTime()) fail("validation", { message: "The start of the range is after its end.", property: "from" });
 }
 
-function whereClause(search: ExploreSearch, p: Params): string {
+function whereClause(search: ExploreSearch, p: Params, names: ConnectorNames): string {
   checkWindow(search);
   const account = p.add(search.accountId);
   const from = p.add(search.from);
@@ -174,7 +178,7 @@ function whereClause(search: ExploreSearch, p: Params): string {
     `p.created_at >= ${from}`,
     `p.created_at <= ${to}`,
     ...(byMessage ? [`m.account_id = ${account}`, `m.created_at >= ${from}`, `m.created_at <= ${to}`] : []),
-    ...search.filters.map((f) => filterCondition(f, p)),
+    ...search.filters.map((f) => filterCondition(f, p, names)),
   ];
   return conditions.join(" AND ");
 }
@@ -182,14 +186,15 @@ function whereClause(search: ExploreSearch, p: Params): string {
 const selectList = `p.id AS "smsId", m.id AS "trackingId", p.part_number AS part, m.parts, m.direction::text AS direction,
   m.from AS "from", m.to AS "to", left(m.body, 160) AS body, p.status, p.detailed_status AS "detailedStatus",
   p.status_description AS "statusDescription", m.country, m.operator, m.mcc, m.mnc, m.label,
-  coalesce(m.campaign_id::text, '') AS "campaignId", m.campaign_name AS "campaignName", p.price_micros AS "priceMicros",
+  coalesce(m.campaign_id::text, '') AS "campaignId", m.campaign_name AS "campaignName", p.connector_id AS "connectorId", p.price_micros AS "priceMicros",
   m.currency, p.created_at AS "createdAt", p.status_at AS "statusAt", p.done_at AS "doneAt"`;
 
-type RawRow = Omit<ExploreRow, "priceMicros"> & { priceMicros: string | number | bigint };
+type RawRow = Omit<ExploreRow, "priceMicros" | "connector"> & { priceMicros: string | number | bigint; connectorId: string | null };
 
-function toRow(r: RawRow): ExploreRow {
+function toRow(names: ConnectorNames, { connectorId, ...r }: RawRow): ExploreRow {
   return {
     ...r,
+    connector: connectorName(names, connectorId),
     priceMicros: BigInt(r.priceMicros),
     createdAt: new Date(r.createdAt),
     statusAt: new Date(r.statusAt),
@@ -206,10 +211,10 @@ function toRow(r: RawRow): ExploreRow {
  * one run 10 ms and the next 0.7 s). A filter on the part (status, ids) counts parts, joined
  * to their message only when a condition needs it.
  */
-function countStatement(search: ExploreSearch): { text: string; values: unknown[] } {
+function countStatement(search: ExploreSearch, names: ConnectorNames): { text: string; values: unknown[] } {
   const p = new Params();
   checkWindow(search);
-  const conditions = search.filters.map((f) => filterCondition(f, p));
+  const conditions = search.filters.map((f) => filterCondition(f, p, names));
   if (conditions.every((c) => !c.includes("p."))) {
     const window = [`m.account_id = ${p.add(search.accountId)}`, `m.created_at >= ${p.add(search.from)}`, `m.created_at <= ${p.add(search.to)}`];
     const cap = p.add(COUNT_CAP + 1);
@@ -219,7 +224,7 @@ function countStatement(search: ExploreSearch): { text: string; values: unknown[
     };
   }
   const q = new Params();
-  const where = whereClause(search, q);
+  const where = whereClause(search, q, names);
   const cap = q.add(COUNT_CAP + 1);
   const from = where.includes("m.") ? "message_parts p JOIN messages m ON m.id = p.message_id" : "message_parts p";
   return { text: `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} ORDER BY p.created_at DESC LIMIT ${cap}) hits`, values: q.values };
@@ -233,20 +238,24 @@ export interface ExploreInput extends ExploreSearch {
 }
 
 export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ rows: ExploreRow[]; total: number; capped: boolean }> {
+  // A filter by connector compares the part's connector_id with the ids of the names it matches,
+  // as values the planner sees (its statistics of the column apply): the names are read first.
+  const known = input.filters.some((f) => f.field === "connector") ? await connectorNames(ctx) : null;
   const p = new Params();
-  const where = whereClause(input, p);
+  const where = whereClause(input, p, known ?? new Map());
   const dir = input.dir === "asc" ? "ASC" : "DESC";
   const sortBy = input.sort === "createdAt" && fromMessages(input.filters) ? "m.created_at" : sortColumns[input.sort];
   const order = `${sortBy} ${dir}, p.id ${dir}`;
   const limit = p.add(input.size);
   const offset = p.add(input.page * input.size);
-  const counting = countStatement(input);
-  const [page, count] = await Promise.all([
+  const counting = countStatement(input, known ?? new Map());
+  const [page, count, names] = await Promise.all([
     ctx.sql.query<RawRow>(adhoc(`SELECT ${selectList} FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`), p.values),
     ctx.sql.query<{ n: string | number }>(adhoc(counting.text), counting.values),
+    known ?? connectorNames(ctx),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
-  return { rows: page.rows.map(toRow), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+  return { rows: page.rows.map((r) => toRow(names, r)), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
 }
 
 /**
@@ -255,9 +264,10 @@ export async function exploreTracking(ctx: Ctx, input: ExploreInput): Promise<{ 
  */
 export async function* exploreTrackingPages(ctx: Ctx, search: ExploreSearch, pageSize = 1000): AsyncGenerator<ExploreRow[]> {
   let after: { createdAt: Date; id: string } | null = null;
+  const names = await connectorNames(ctx);
   for (;;) {
     const p = new Params();
-    const where = whereClause(search, p);
+    const where = whereClause(search, p, names);
     const keyset: string = after ? ` AND (p.created_at, p.id) < (${p.add(after.createdAt)}::timestamptz, ${p.add(after.id)}::uuid)` : "";
     const limit = p.add(pageSize);
     const { rows } = await ctx.sql.query<RawRow>(
@@ -265,7 +275,7 @@ export async function* exploreTrackingPages(ctx: Ctx, search: ExploreSearch, pag
       p.values,
     );
     if (rows.length === 0) return;
-    const page = rows.map(toRow);
+    const page = rows.map((r) => toRow(names, r));
     yield page;
     if (rows.length < pageSize) return;
     const last = page[page.length - 1];

@@ -1,10 +1,12 @@
-// One message of an account with its parts, status events and callbacks (each with its
-// attempts), for the dashboard's message page. Another account's message is "not found".
+// One message of an account with its parts (each with its route: connectors that refused it and
+// the one that carried it), status events and callbacks (each with its attempts), for the
+// dashboard's message page. Another account's message is "not found".
 import type { Ctx } from "../context.ts";
 import { pageWindow } from "../page-window.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { queued, sentToCarrier } from "../sms/statuses.ts";
+import { withRoutes } from "./part-route.ts";
 
 export async function getMessage(ctx: Ctx, accountId: string, trackingId: string) {
   if (!isUuid(trackingId)) fail("trackingNotFound");
@@ -19,7 +21,7 @@ export async function getMessage(ctx: Ctx, accountId: string, trackingId: string
       orderBy: [{ createdAt: "desc" }],
     }),
   ]);
-  return { message, parts, events: withImpliedSteps(message, parts, events), callbacks };
+  return { message, parts: await withRoutes(ctx, parts), events: withImpliedSteps(message, parts, events), callbacks };
 }
 
 type EventRow = Awaited<ReturnType<Ctx["db"]["messageEvent"]["findMany"]>>[number];

@@ -43,6 +43,7 @@ export const csvColumns: { header: string; value: (r: ExploreRow) => string | nu
   { header: "mnc", value: (r) => r.mnc },
   { header: "price", value: (r) => fromMicros(r.priceMicros) },
   { header: "currency", value: (r) => r.currency },
+  { header: "connector", value: (r) => r.connector },
   { header: "label", value: (r) => r.label },
   { header: "campaignId", value: (r) => r.campaignId },
   { header: "campaignName", value: (r) => r.campaignName },

@@ -1,6 +1,6 @@
 // The reporting home: the period picker, the period's totals, volume by status over time,
-// latency, delivery per country and operator, and the latest campaigns. The report comes from
-// /api/dashboard/overview for the period in the URL.
+// latency, delivery per country and operator, cost and margin for platform administrators, and
+// the latest campaigns. The report comes from /api/dashboard/overview for the period in the URL.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -13,6 +13,7 @@ import { apiFetch } from "@/lib/ui/api-client";
 import { BreakdownCard } from "./breakdown-card";
 import { formatAmount, formatCount, formatPercent } from "@/lib/ui/format";
 import { LatencyCard } from "./latency-card";
+import { MarginsSection } from "./margins-section";
 import { PeriodPicker } from "./period-picker";
 import { RecentCampaigns } from "./recent-campaigns";
 import { periodQuery, usePeriod } from "./use-period";
@@ -21,7 +22,22 @@ import { VolumeChart } from "./volume-chart";
 const rangeWords = { "24h": "the last 24 hours", "7d": "the last 7 days", "30d": "the last 30 days" } as const;
 const dayFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", year: "numeric" });
 
-export function OverviewView({ title, subtitle, balance, canCompose, getStarted }: { title: string; subtitle: string; balance: string; canCompose: boolean; getStarted?: React.ReactNode }) {
+export function OverviewView({
+  title,
+  subtitle,
+  balance,
+  canCompose,
+  getStarted,
+  showMargins = false,
+}: {
+  title: string;
+  subtitle: string;
+  balance: string;
+  canCompose: boolean;
+  getStarted?: React.ReactNode;
+  /** A platform administrator: every account's cost and margin too. */
+  showMargins?: boolean;
+}) {
   const [period, setPeriod] = usePeriod();
   const query = periodQuery(period);
   const result = useQuery({
@@ -90,6 +106,8 @@ export function OverviewView({ title, subtitle, balance, canCompose, getStarted 
           [0, 1].map((i) => <Skeleton key={i} className="h-64 w-full rounded-xl" />)
         )}
       </div>
+
+      {showMargins && <MarginsSection query={query} periodText={periodText} />}
 
       <div className="mt-6">{o ? <RecentCampaigns campaigns={o.campaigns} canCreate={canCompose} /> : <Skeleton className="h-48 w-full rounded-xl" />}</div>
     </>

@@ -1,5 +1,5 @@
-// The message page: header, body, details, parts, status timeline and callbacks. Polls while
-// the message can still change, so Queued → Sent → Delivered shows up live.
+// The message page: header, body, details, parts and their route, status timeline and callbacks.
+// Polls while the message can still change, so Queued → Sent → Delivered shows up live.
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -18,6 +18,7 @@ import { CallbacksSection } from "./callbacks-section";
 import { MessageBody } from "./message-body";
 import { MessageDetails } from "./message-details";
 import { PartsTable } from "./parts-table";
+import { hasRoute, PartRoutes } from "./part-routes";
 import { StatusTimeline } from "./status-timeline";
 import { formatDateTimeSeconds } from "@/lib/ui/format";
 
@@ -121,6 +122,11 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
             <CardHeader title="Parts" description={m.parts === 1 ? "Sent as a single SMS." : `Sent as ${m.parts} concatenated SMS; each part is billed and reported on its own.`} />
             <PartsTable parts={parts} currency={m.currency} total={m.parts} />
           </Card>
+          {hasRoute(parts) && (
+            <div className="order-4">
+              <PartRoutes parts={parts} total={m.parts} />
+            </div>
+          )}
           <div className="order-5">
             <CallbacksSection trackingId={m.trackingId} callbacks={callbacks} callbackUrl={m.callback.url} canResend={canResend} />
           </div>

@@ -31,6 +31,7 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
   },
   { id: "country", header: "Country", cell: ({ row }) => muted(row.original.country) },
   { id: "operator", header: "Operator", cell: ({ row }) => muted(row.original.operator) },
+  { id: "connector", header: "Connector", cell: ({ row }) => <span className="whitespace-nowrap">{muted(row.original.connector)}</span> },
   {
     id: "campaign",
     header: "Campaign",
@@ -76,4 +77,4 @@ export const trackingColumns: ColumnDef<TrackingRow>[] = columns.map((c) => ({ .
 export const columnLabels: Record<string, string> = Object.fromEntries(trackingColumns.map((c) => [c.id!, String(c.header)]));
 
 /** Shown until the user picks: the rest is one click away in "Columns". */
-export const defaultColumns = ["createdAt", "direction", "to", "from", "status", "detailedStatus", "part", "country", "campaign", "price"];
+export const defaultColumns = ["createdAt", "direction", "to", "from", "status", "detailedStatus", "part", "country", "connector", "campaign", "price"];

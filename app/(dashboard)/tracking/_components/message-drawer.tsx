@@ -1,5 +1,6 @@
 // A message opened from the explorer: the same sections as its own page (details, parts with
-// operator and latency, status timeline, callbacks with Resend), polled while it can change.
+// operator and latency, each part's route through the connectors, status timeline, callbacks
+// with Resend), polled while it can change.
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -16,6 +17,7 @@ import { formatDateTimeSeconds } from "@/lib/ui/format";
 import { MessageBody } from "../../messages/_components/message-body";
 import { MessageDetails } from "../../messages/_components/message-details";
 import { PartsTable } from "../../messages/_components/parts-table";
+import { PartRoutes } from "../../messages/_components/part-routes";
 import { StatusTimeline } from "../../messages/_components/status-timeline";
 
 export function MessageDrawer({ trackingId, onClose, canResend }: { trackingId: string; onClose: () => void; canResend: boolean }) {
@@ -78,6 +80,7 @@ export function MessageDrawer({ trackingId, onClose, canResend }: { trackingId: 
             <CardHeader title="Parts" description={d.message.parts === 1 ? "Sent as a single SMS." : `Sent as ${d.message.parts} concatenated SMS.`} />
             <PartsTable parts={d.parts} currency={d.message.currency} total={d.message.parts} operator={d.message.operator} />
           </Card>
+          <PartRoutes parts={d.parts} total={d.message.parts} />
           <StatusTimeline events={d.events} createdAt={d.message.createdAt} partCount={d.message.parts} />
           <CallbacksSection trackingId={d.message.trackingId} callbacks={d.callbacks} callbackUrl={d.message.callback.url} canResend={canResend} />
           <MessageDetails message={d.message} />
