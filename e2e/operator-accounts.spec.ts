@@ -4,6 +4,9 @@
 // administrator, gets a 404 on the Operator area and no link to it.
 import { test, expect, signIn } from "./fixtures/test";
 
+// Two users, a dozen pages and dialogs: more than the default minute on a busy machine.
+test.setTimeout(180_000);
+
 test("an administrator opens, credits, prices, suspends and reactivates an account; a customer gets 404 on /operator", async ({ page, browser, demo }) => {
   const tag = Date.now().toString(36);
   const ownerEmail = `owner-${tag}@globex.example`;
