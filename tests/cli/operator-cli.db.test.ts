@@ -15,6 +15,9 @@ describe("operator commands", () => {
 
     const admin = await cli("user", "create", "--account", id, "--email", "Root@Initech.test", "--password", "long enough pw", "--platform-admin");
     expect(admin.out).toMatchObject({ email: "root@initech.test", role: "owner", platformAdmin: true });
+    // Another administrator needs no --account: it joins the administrators' account.
+    const ops = await cli("user", "create", "--email", "ops@initech.test", "--password", "long enough pw", "--platform-admin");
+    expect(ops.out).toMatchObject({ accountId: id, platformAdmin: true });
 
     const other = (await cli("account", "create", "--name", "Hooli")).out.accountId as string;
     const suspended = await cli("account", "suspend", "--id", other, "--reason", "Unpaid invoice");
