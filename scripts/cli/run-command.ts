@@ -17,13 +17,15 @@ import { listPriceRows, setPrice } from "../../lib/core/prices/set-price.ts";
 import { isUuid } from "../../lib/ids.ts";
 import { simulateInbound } from "../../lib/core/numbers/simulate-inbound.ts";
 import { accountCommand, accountUsage } from "./account-commands.ts";
+import { platformAccount } from "../../lib/core/operator/platform-account.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
   account create --name N [--balance B] [--currency EUR] [--user-email E --user-password P] [--user-role owner|marketer|support]
   account topup --account ID --amount X
 ${accountUsage}
-  user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P] [--platform-admin]   (without --password, prints a generated one)
+  user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P] [--platform-admin]   (without --password, prints a generated one;
+      with --platform-admin, --account may be left out: the administrators' own account)
   app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040] [--rate-limit REQUESTS_PER_SECOND]
   price list [--country GR] [--currency EUR]
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
@@ -83,7 +85,9 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
       return { accountId, balance: fromMicros(balanceMicros) };
     }
     case "user create": {
-      const accountId = uuid(required(flags, "account"), "account");
+      const admin = values["platform-admin"] === true;
+      // An administrator needs no customer account: without --account, the platform's own.
+      const accountId = admin && flags.account === undefined ? await platformAccount(ctx) : uuid(required(flags, "account"), "account");
       await getAccount(ctx, accountId);
       // Without --password the user gets a generated one, printed once.
       const password = flags.password === undefined ? generatePassword() : required(flags, "password");
@@ -94,7 +98,7 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<strin
         role: role(flags.role),
         name: flags.name,
         // Runs the platform: the dashboard's Operator area.
-        platformAdmin: values["platform-admin"] === true,
+        platformAdmin: admin,
       });
       return {
         userId: user.id,

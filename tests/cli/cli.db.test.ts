@@ -1,29 +1,10 @@
 // `npm run cli -- …` as a user runs it: a real process, JSON on stdout, errors on stderr.
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { dbKind, useTestDatabase } from "../support/test-db.ts";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db.ts";
+import { useCli } from "../support/run-cli.ts";
 
-const run = promisify(execFile);
 const db = useTestDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-cli-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-async function cli(...args: string[]): Promise<{ code: number; out: any; err: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
-  delete env.DATABASE_URL;
-  if (dbKind === "postgres") env.DATABASE_URL = db.url();
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args], { env });
-    return { code: 0, out: JSON.parse(stdout), err: stderr };
-  } catch (e) {
-    const err = e as { code: number; stderr: string };
-    return { code: err.code, out: null, err: err.stderr };
-  }
-}
+const cli = useCli(db);
 
 describe("command line", () => {
   it("creates an account with a user, an application, and tops the account up", async () => {

@@ -3,9 +3,10 @@
 // random UUIDs, junk), query strings (the spec's own parameter names and random ones, with
 // hostile values), bodies (shaped like the route's zod body with plausible, wrong or odd values,
 // any JSON, or not JSON at all), content types, the caller (mostly the one the route is for: a
-// bearer token with every scope or an owner's dashboard session; sometimes another, a junk token
-// or nobody) and now and then an Idempotency-Key. Every answer must be a 2xx or a 4xx, never a
-// 5xx; every 4xx is the JSON error envelope; a 2xx is JSON (the tracking export excepted: CSV).
+// bearer token with every scope or an owner's dashboard session, a platform administrator's too;
+// sometimes another, a junk token or nobody) and now and then an Idempotency-Key. Every answer
+// must be a 2xx or a 4xx, never a 5xx; every 4xx is the JSON error envelope; a 2xx is JSON (the
+// tracking export and the operator's price export excepted: CSV).
 // Afterwards the application still answers normal requests.
 //
 // A fixed seed and a bounded run count keep it reproducible and well under a minute on PGlite;
@@ -31,7 +32,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261122);
 const excluded = new Set(["app/api/auth/[...nextauth]/route.ts"]);
 /** Routes whose 2xx answer is not JSON. */
-const nonJson = new Set(["app/api/dashboard/tracking/export/route.ts"]);
+const nonJson = new Set(["app/api/dashboard/tracking/export/route.ts", "app/api/operator/accounts/[id]/prices/export/route.ts"]);
 
 let routes: ApiRoute[];
 let specs: Map<string, RouteSpec>;
@@ -47,6 +48,8 @@ beforeAll(async () => {
   // Thousands of requests in a minute: the application's rate limit is not what is tested here.
   await db.ctx().db.application.update({ where: { id: a.application.id }, data: { rateLimitPerSecond: 100_000 } });
   callers.bearer = bearer(await a.token());
+  // A platform administrator too, so that the operator console's routes get past their 403.
+  await db.ctx().db.user.update({ where: { id: a.user.id }, data: { platformAdmin: true } });
   callers.session = { cookie: await sessionCookie(a.user.id) };
   // Real ids of the account, so generated requests reach past "not found" now and then.
   const { message } = await sendSms(db.ctx(), { accountId, from: "Shop", to: "+306912345678", body: "Hello", application: undefined } as never);

@@ -25,6 +25,8 @@ beforeAll(async () => {
   await seedPrices(db.ctx());
   a = await makeAccount(db.ctx(), { balance: 5000 });
   auth = bearer(await a.token());
+  // Also a platform administrator: the operator console's paged routes are checked too.
+  await db.ctx().db.user.update({ where: { id: a.user.id }, data: { platformAdmin: true } });
   cookie = { cookie: await sessionCookie(a.user.id) };
 });
 

@@ -36,7 +36,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
-    const result = await signIn("credentials", { email, password, redirect: false });
+    // With its own callbackUrl: by default next-auth answers with this page's URL, and reads an
+    // ?error= it carries (a suspended account's link) as this sign-in's error.
+    const result = await signIn("credentials", { email, password, redirect: false, callbackUrl });
     if (!result || result.error || !result.ok) {
       setError(messageFor(result?.error ?? "unknown", true));
       form.setFocus("password");

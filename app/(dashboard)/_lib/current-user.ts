@@ -59,8 +59,13 @@ export async function currentUser(from: string): Promise<CurrentUser> {
   const user = await findCurrentUser();
   if (!user) {
     // A suspended account's user is told why on the login page (it signs nobody in meanwhile).
-    const suspended = (await sessionUser())?.user.account.suspendedAt ? "error=AccountSuspended&" : "";
+    const suspended = (await sessionSuspended()) ? "error=AccountSuspended&" : "";
     redirect(from === "/" && !suspended ? "/login" : `/login?${suspended}callbackUrl=${encodeURIComponent(from)}`);
   }
   return user;
+}
+
+/** The session's user belongs to a suspended account (findCurrentUser answers null for them). */
+export async function sessionSuspended(): Promise<boolean> {
+  return Boolean((await sessionUser())?.user.account.suspendedAt);
 }

@@ -80,7 +80,7 @@ export function AccountView({ accountId }: { accountId: string }) {
           <CardBody>
             <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
               <Row label="Balance">
-                <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100" data-testid="account-balance">
+                <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100" data-testid="operator-account-balance">
                   {formatAmount(a.balance, a.currency)}
                 </span>
               </Row>

@@ -29,8 +29,8 @@ export function SuspendDialog({ account, open, onClose }: { account: OperatorAcc
       title={`Suspend ${account.name}?`}
       description={
         <>
-          Its API tokens are refused with 403, its users cannot sign in and are told why, and its {countOf(account.openCampaigns, "open campaign")} pause. Nothing is deleted: reactivating the account
-          resumes everything where it stopped.
+          Its API tokens are refused with 403, its users cannot sign in and are told why, and its campaigns pause ({countOf(account.openCampaigns, "open campaign")} now). Nothing is deleted:
+          reactivating the account resumes everything where it stopped.
         </>
       }
       submitLabel="Suspend account"

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Segmented } from "@/components/ui/segmented";
 import { countOf } from "@/lib/ui/format";
-import { useDebouncedValue } from "../../../compose/_components/use-debounced-value";
+import { useDebouncedValue } from "@/app/(dashboard)/compose/_components/use-debounced-value";
 import { accountsKey, fetchAccounts, type OpenedAccount } from "./api";
 import { accountColumns } from "./columns";
 import { OpenAccountDialog, OwnerPasswordDialog } from "./open-account-dialog";

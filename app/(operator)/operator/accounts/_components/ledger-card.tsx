@@ -24,7 +24,7 @@ export function LedgerCard({ accountId, currency }: { accountId: string; currenc
       header: "What",
       cell: ({ row }) => (
         <div className="min-w-0">
-          <p className="truncate text-slate-900 dark:text-slate-100">{row.original.description || row.original.kind}</p>
+          <p className="truncate text-slate-900 dark:text-slate-100">{row.original.description || row.original.source}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {row.original.kind} · {row.original.source}
           </p>

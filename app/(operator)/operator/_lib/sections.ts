@@ -1,6 +1,6 @@
 // The Operator area's sections, in tab order. A new part of the console (connectors, routes…)
-// is one entry here and its pages under app/(dashboard)/operator/<section>/: the layout's tabs
-// and the area's index page are built from this list.
+// is one entry here and its pages under app/(operator)/operator/<section>/ (each page starting
+// with requirePlatformAdmin): the layout's tabs and the area's index page are built from this list.
 import { BuildingIcon } from "@/components/ui/icons";
 
 export interface OperatorSection {

@@ -1,0 +1,3 @@
+// The dashboard's error page for the Operator area.
+"use client";
+export { default } from "../(dashboard)/error";
