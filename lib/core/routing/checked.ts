@@ -10,5 +10,10 @@ export function checked<S extends z.ZodType>(schema: S, value: unknown, property
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const path = issue.path.join(".");
-  fail("validation", { message: `Validation Error! ${path ? `${path}: ` : ""}${issue.message}`, property: property ?? (path || "body") });
+  invalid(property ?? (path || "body"), issue.message, `Validation Error! ${path ? `${path}: ` : ""}${issue.message}`);
+}
+
+/** A 400 on one property: `property` and Routee's `properties` map (where the console's forms put it on the field). */
+export function invalid(property: string, message: string, developerMessage = `${property}: ${message}`): never {
+  fail("validation", { message: developerMessage, property, properties: { [property]: message } });
 }

@@ -3,8 +3,7 @@
 // &data_coding=&src_ton=&src_npi=&dst_ton=&dst_npi=&enquire_link=&temporary_errors= (ssmpp://: TLS).
 // Host and port are required; what it leaves out takes the model's default. Pure.
 import { createConnectorBody, type CreateConnectorInput } from "../../schemas/connectors.ts";
-import { fail } from "../errors.ts";
-import { checked } from "./checked.ts";
+import { checked, invalid } from "./checked.ts";
 
 type Field = keyof CreateConnectorInput;
 
@@ -34,7 +33,7 @@ export const connectorUrlParameters = Object.keys(parameters);
 
 /** The connector's settings (all but its name) from its URL; a 400 with property "url" when it is not one. */
 export function parseConnectorUrl(url: string): Omit<CreateConnectorInput, "name"> {
-  const bad = (message: string): never => fail("validation", { message: `Invalid connector URL: ${message}`, property: "url" });
+  const bad = (message: string): never => invalid("url", message, `Invalid connector URL: ${message}`);
   if (/^s?smpp:\/\/([^@/?]*@)?(:|\/|\?|$)/i.test(url.trim())) bad("it has no host.");
   let u: URL;
   try {

@@ -2,7 +2,7 @@
 // network, cost (and optionally currency), one row per country or country + network (MCC-MNC).
 // Pure: reading checks every row and names the first bad line; writing gives the same columns.
 import { countries } from "countries-list";
-import { fail } from "../errors.ts";
+import { invalid } from "./checked.ts";
 import { fromMicros, supportedCurrencies, toMicros } from "../../money.ts";
 
 export interface CostRow {
@@ -26,7 +26,7 @@ const cells = (line: string) =>
   );
 
 export function readCostCsv(text: string): CostRow[] {
-  const bad = (line: number, message: string): never => fail("validation", { message: `CSV line ${line}: ${message}`, property: "csv" });
+  const bad = (line: number, message: string): never => invalid("csv", `Line ${line}: ${message}`, `CSV line ${line}: ${message}`);
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   let order: Column[] = ["country", "network", "cost", "currency"];
   let start = 0;

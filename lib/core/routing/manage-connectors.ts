@@ -12,6 +12,7 @@ import type { CreateConnectorInput, UpdateConnectorInput } from "../../schemas/c
 import { connectorResource } from "../../schemas/connectors-serializers.ts";
 import { lockRouting } from "./routing-lock.ts";
 import { changeStamp } from "./change-stamp.ts";
+import { invalid } from "./checked.ts";
 
 /** The seal's purpose for a connector's SMPP password (bound to the connector's id). */
 export const CONNECTOR_PASSWORD = "connector-password";
@@ -28,7 +29,7 @@ function columnsOf(ctx: Ctx, id: string, input: UpdateConnectorInput): Prisma.Co
 
 /** A CA file is only read for TLS: one given without it is a mistake worth saying. */
 function checkTls(c: { tls: boolean; caFile: string }) {
-  if (c.caFile && !c.tls) fail("validation", { message: "caFile is only used with tls: turn tls on, or leave caFile empty.", property: "caFile" });
+  if (c.caFile && !c.tls) invalid("caFile", "A CA file is only used with TLS: turn TLS on, or leave the CA file empty.");
 }
 
 function nameTaken(err: unknown): never {

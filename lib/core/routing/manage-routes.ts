@@ -19,10 +19,12 @@ async function connectorNames(db: Tx): Promise<Map<string, string>> {
 }
 
 async function checkReferences(tx: Tx, names: ReadonlyMap<string, string>, rule: { connectorIds?: string[]; accountId?: string | null }) {
-  for (const id of rule.connectorIds ?? []) if (!names.has(id)) fail("connectorNotFound", { message: `There is no connector ${id}.`, property: "connectorIds", value: id });
+  for (const id of rule.connectorIds ?? [])
+    if (!names.has(id))
+      fail("connectorNotFound", { message: `There is no connector ${id}.`, property: "connectorIds", properties: { connectorIds: `No connector has the id ${id} (deleted meanwhile?).` }, value: id });
   const account = rule.accountId;
   if (account && !(isUuid(account) && (await tx.account.findUnique({ where: { id: account }, select: { id: true } }))))
-    fail("accountNotFound", { message: `There is no account ${account}.`, property: "accountId" });
+    fail("accountNotFound", { message: `There is no account ${account}.`, property: "accountId", properties: { accountId: "No account has this id." } });
 }
 
 /** Writes positions 1..n for `ids` in that order, touching only rows that move. */

@@ -3,7 +3,7 @@
 // MCC-MNC networks, known kinds, and weights that fit the connectors. Lists come back
 // normalised (upper-case countries, prefixes without '+', no repeats). Pure.
 import { countries } from "countries-list";
-import { fail } from "../errors.ts";
+import { invalid } from "./checked.ts";
 import { MESSAGE_KINDS, type Strategy } from "./route-rules.ts";
 
 const items = (value: string) => [
@@ -20,7 +20,7 @@ function eachOf(property: string, value: string | undefined, check: (v: string) 
   const out: string[] = [];
   for (const v of items(value)) {
     const ok = check(v);
-    if (ok === null) fail("validation", { message: `${property}: "${v}" is not ${expected}.`, property });
+    if (ok === null) invalid(property, `"${v}" is not ${expected}.`);
     out.push(ok);
   }
   return [...new Set(out)].join(",");
@@ -49,14 +49,13 @@ export function normalizeRuleLists<T extends RuleLists>(fields: T): T {
 
 /** A rule's connectors and weights fit its strategy: no connector twice; weights, one per connector and not all zero, only for strategy weights. */
 export function checkStrategy(rule: { strategy: Strategy; connectorIds: readonly string[]; weights: readonly number[] }): void {
-  if (new Set(rule.connectorIds).size !== rule.connectorIds.length) fail("validation", { message: "connectorIds: a connector appears twice.", property: "connectorIds" });
+  if (new Set(rule.connectorIds).size !== rule.connectorIds.length) invalid("connectorIds", "A connector appears twice.");
   if (rule.strategy !== "weights") {
-    if (rule.weights.length) fail("validation", { message: `weights: only strategy weights takes weights (this rule's strategy is ${rule.strategy}).`, property: "weights" });
+    if (rule.weights.length) invalid("weights", `Only strategy weights takes weights (this rule's strategy is ${rule.strategy}).`);
     return;
   }
-  if (rule.weights.length !== rule.connectorIds.length)
-    fail("validation", { message: `weights: give one weight per connector (${rule.connectorIds.length} connectors, ${rule.weights.length} weights).`, property: "weights" });
-  if (rule.weights.reduce((a, w) => a + w, 0) <= 0) fail("validation", { message: "weights: at least one weight must be above 0.", property: "weights" });
+  if (rule.weights.length !== rule.connectorIds.length) invalid("weights", `Give one weight per connector (${rule.connectorIds.length} connectors, ${rule.weights.length} weights).`);
+  if (rule.weights.reduce((a, w) => a + w, 0) <= 0) invalid("weights", "At least one weight must be above 0.");
 }
 
 /** What a rule matches, as the command line's --match writes it. */

@@ -13,6 +13,7 @@ import { chooseRoute } from "./router.ts";
 import { routeTableOf, costOn, type RouteSnapshot } from "./route-table.ts";
 import { senderTypeOf } from "./route-rules.ts";
 import { getRoute } from "./manage-routes.ts";
+import { invalid } from "./checked.ts";
 
 export interface RouteTestInput {
   accountId?: string;
@@ -25,11 +26,11 @@ export interface RouteTestInput {
 export async function testRoute(ctx: Ctx, input: RouteTestInput, random: () => number = Math.random) {
   const accountId = input.accountId?.trim() ?? "";
   if (accountId && !(isUuid(accountId) && (await ctx.db.account.findUnique({ where: { id: accountId }, select: { id: true } }))))
-    fail("accountNotFound", { message: `There is no account ${accountId}.`, property: "accountId" });
+    fail("accountNotFound", { message: `There is no account ${accountId}.`, property: "accountId", properties: { accountId: "No account has this id." } });
   const recipient = parseRecipient(input.to, { type: false });
-  if (!recipient) fail("validation", { message: `to: "${input.to}" is not a valid international number (E.164, such as +306912345678).`, property: "to" });
+  if (!recipient) invalid("to", `"${input.to}" is not a valid international number (E.164, such as +306912345678).`);
   const network = input.network?.replace("-", "") ?? "";
-  if (network && !/^\d{5,6}$/.test(network)) fail("validation", { message: "network: an MCC-MNC such as 20201.", property: "network" });
+  if (network && !/^\d{5,6}$/.test(network)) invalid("network", "An MCC-MNC such as 20201.");
   const from = input.from ?? "";
   const key = { accountId, kind: input.kind ?? ("single" as const), country: recipient.country, ...(network ? { network } : {}) };
   const snapshot = await routeTableOf(ctx).refresh();
