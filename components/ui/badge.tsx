@@ -24,6 +24,9 @@ const statusTones: Record<string, BadgeTone> = {
   running: "info",
   pending: "warning",
   paused: "warning",
+  // An account the platform operator suspended; its campaigns' timelines say Paused, then Resumed.
+  suspended: "danger",
+  resumed: "info",
   // Delivery ran its course but the handset did not get it (expired, unknown number ...).
   undelivered: "warning",
   revoked: "danger",

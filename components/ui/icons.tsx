@@ -269,3 +269,18 @@ export const MergeIcon = icon(
   </>,
   "MergeIcon",
 );
+export const ServerIcon = icon(
+  <>
+    <rect x="3" y="3" width="18" height="7" rx="1.5" />
+    <rect x="3" y="14" width="18" height="7" rx="1.5" />
+    <path d="M7 6.5h.01M7 17.5h.01" />
+  </>,
+  "ServerIcon",
+);
+export const BuildingIcon = icon(
+  <>
+    <rect x="4" y="3" width="16" height="18" rx="1.5" />
+    <path d="M9 7h1M14 7h1M9 11h1M14 11h1M9 15h1M14 15h1M10 21v-3h4v3" />
+  </>,
+  "BuildingIcon",
+);

@@ -5,6 +5,7 @@ import { getDatabase } from "../db/index.ts";
 import { contextFor } from "../server/context.ts";
 import { authenticateUser } from "../core/users/authenticate-user.ts";
 import { env } from "../env.ts";
+import { DomainError } from "../core/errors.ts";
 
 export function authOptions(): NextAuthOptions {
   const e = env();
@@ -25,7 +26,11 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const ctx = contextFor(await getDatabase());
-          const user = await authenticateUser(ctx, credentials.email, credentials.password);
+          const user = await authenticateUser(ctx, credentials.email, credentials.password).catch((e: unknown) => {
+            // next-auth hands the error's message to the sign-in form: it says why (login-form.tsx).
+            if (e instanceof DomainError && e.kind === "accountSuspended") throw new Error(`AccountSuspended: ${e.message}`);
+            throw e;
+          });
           return user ? { id: user.id, email: user.email, name: user.name || user.email } : null;
         },
       }),

@@ -1,10 +1,12 @@
 // Dashboard sessions: next-auth signs a JWT into a cookie; each request re-reads the user so a
-// removed user or a changed role takes effect at once.
+// removed user, a changed role or platform administrator flag, and the suspension of the user's
+// account (403 accountSuspended) take effect at once.
 import { getToken } from "next-auth/jwt";
 import type { Ctx } from "../core/context.ts";
 import { env } from "../env.ts";
 import type { UserPrincipal } from "../http/principal.ts";
 import { isUuid } from "../ids.ts";
+import { refuseSuspended } from "../core/accounts/suspension.ts";
 
 export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal | null> {
   const token = await getToken({
@@ -18,13 +20,24 @@ export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal
 export async function principalForUser(ctx: Ctx, userId: string): Promise<UserPrincipal | null> {
   if (!isUuid(userId)) return null;
   // Every dashboard request asks: one small statement through the driver, not Prisma.
-  const { rows } = await ctx.sql.query<{ id: string; account_id: string; email: string; name: string; role: UserPrincipal["role"] }>(
-    `SELECT id::text, account_id::text, email, name, role::text AS role FROM users WHERE id = $1::uuid`,
+  const { rows } = await ctx.sql.query<{
+    id: string;
+    account_id: string;
+    email: string;
+    name: string;
+    role: UserPrincipal["role"];
+    platform_admin: boolean;
+    suspended_at: Date | null;
+    suspended_reason: string;
+  }>(
+    `SELECT u.id::text, u.account_id::text, u.email, u.name, u.role::text AS role, u.platform_admin, a.suspended_at, a.suspended_reason
+       FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1::uuid`,
     [userId],
   );
   const user = rows[0];
   if (!user) return null;
-  return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role };
+  refuseSuspended({ suspendedAt: user.suspended_at, suspendedReason: user.suspended_reason }, "Its users are signed out");
+  return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role, platformAdmin: user.platform_admin };
 }
 
 function cookieMap(header: string | null): Map<string, string> {

@@ -18,6 +18,7 @@ export const errorCatalog = {
   sessionRequired: { status: 401, code: "401000002", message: "Sign in to the dashboard first." },
   forbiddenScope: { status: 403, code: "403000000", message: "The access token lacks the scope this endpoint needs." },
   forbiddenRole: { status: 403, code: "403000001", message: "Your role does not allow this action." },
+  platformAdminOnly: { status: 403, code: "403000002", message: "Only platform administrators can use the operator console." },
   routeNotFound: { status: 404, code: "404000000", message: "No such endpoint." },
   notFound: { status: 404, code: "404000001", message: "Not found." },
   languageNotFound: { status: 404, code: "404000002", message: "Unknown language: use an ISO 639-1 code such as en." },
@@ -85,6 +86,12 @@ export const errorCatalog = {
   userNotFound: { status: 404, code: "404001003", message: "The user does not exist." },
   lastOwner: { status: 409, code: "409001004", message: "The account must keep at least one owner." },
   selfChange: { status: 409, code: "409001005", message: "You cannot change your own role or remove yourself; ask another owner." },
+  accountSuspended: {
+    status: 403,
+    code: "403001006",
+    message: "The account is suspended by the platform operator: its API tokens and dashboard users are refused until the operator reactivates it.",
+  },
+  adminAccountSuspension: { status: 409, code: "409001007", message: "An account with a platform administrator cannot be suspended: it would lock the operator out." },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalog;

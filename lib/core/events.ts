@@ -1,6 +1,7 @@
 // Domain events: how one capability tells the others that something happened to it without
 // knowing who cares. sms publishes "sms.status" when messages change status; campaigns and OTP
-// subscribe (lib/server/reactions.ts lists the subscribers). A subscriber runs inside the
+// subscribe; accounts publish "account.state" when the operator suspends or reactivates one, and
+// campaigns note it on their timelines (lib/server/reactions.ts lists the subscribers). A subscriber runs inside the
 // publisher's transaction when there is one, so whatever it enqueues commits with the change.
 import type { Ctx, Tx } from "./context.ts";
 
@@ -16,9 +17,18 @@ export interface MessageStatusChanged {
   final: boolean;
 }
 
+/** The platform operator suspended an account, or reactivated it (accounts/suspend-account.ts, resume-account.ts). */
+export interface AccountStateChanged {
+  accountId: string;
+  suspended: boolean;
+  /** The operator's reason for a suspension ("" when none was given, and on reactivation). */
+  reason: string;
+}
+
 /** Every event, by name, with what its subscribers are handed. */
 export interface DomainEvents {
   "sms.status": MessageStatusChanged;
+  "account.state": AccountStateChanged;
 }
 
 export type EventName = keyof DomainEvents;

@@ -12,6 +12,8 @@ export interface UserPrincipal {
   email: string;
   name: string;
   role: Role;
+  /** A platform administrator: may use the operator console (routes with `platformAdmin`). */
+  platformAdmin: boolean;
 }
 
 export type Principal = ApplicationPrincipal | UserPrincipal;

@@ -20,6 +20,8 @@ export interface RouteSpec<Q extends z.ZodType | undefined = z.ZodType | undefin
   scope?: Scope;
   /** Dashboard roles allowed (default: every role). */
   roles?: readonly Role[];
+  /** Platform administrators only (the operator console), whatever their role in their own account. */
+  platformAdmin?: boolean;
   query?: Q;
   body?: B;
   params?: P;
@@ -64,6 +66,8 @@ export const dashboardRoute = { tag: "Dashboard", auth: "session", internal: tru
 export const composerRoute = { ...dashboardRoute, roles: composerRoles } as const;
 /** A dashboard route that manages the account (applications, users): owners. */
 export const ownerRoute = { ...dashboardRoute, roles: ownerRoles } as const;
+/** A route of the operator console (/api/operator/…): platform administrators only. */
+export const operatorRoute = { tag: "Operator", auth: "session", internal: true, platformAdmin: true } as const;
 
 type PublicOnly = "tag" | "auth" | "scope" | "idempotent" | "description";
 

@@ -122,6 +122,7 @@ async function authenticate(spec: RouteSpec, req: Request, ctx: Ctx): Promise<Pr
   if (spec.auth === "session") {
     const user = await readSession(req, ctx);
     if (!user) fail("sessionRequired");
+    if (spec.platformAdmin && !user.platformAdmin) fail("platformAdminOnly", { message: "Only platform administrators can use the operator console; you are not one." });
     if (spec.roles && !spec.roles.includes(user.role)) fail("forbiddenRole", { message: `This needs the ${spec.roles.join(" or ")} role; you are ${user.role}.` });
     return user;
   }

@@ -91,7 +91,7 @@ export const rotateWebhookSecretRoute = defineRoute(ownerRoute, "POST /dashboard
 export const meRoute = defineRoute(dashboardRoute, "GET /dashboard/me", {
   summary: "The signed-in user and their account",
   response: z.object({
-    user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.string() }),
+    user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.string(), platformAdmin: z.boolean() }),
     account: z.object({ id: z.string(), name: z.string(), balance: z.number(), currency: z.string() }),
   }),
 });

@@ -4,7 +4,8 @@
 import type { Subscriber } from "../core/events.ts";
 import { campaignProgress } from "../core/campaigns/advance-campaign.ts";
 import { otpSmsReaction } from "../core/otp/sms-hook.ts";
+import { accountStateNotes } from "../core/campaigns/note-account-state.ts";
 
 export function reactions(): Subscriber[] {
-  return [campaignProgress(), otpSmsReaction] as Subscriber[];
+  return [campaignProgress(), otpSmsReaction, accountStateNotes] as Subscriber[];
 }

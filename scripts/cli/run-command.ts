@@ -16,13 +16,15 @@ import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../../lib/core/applications/
 import { listPriceRows, setPrice } from "../../lib/core/prices/set-price.ts";
 import { isUuid } from "../../lib/ids.ts";
 import { simulateInbound } from "../../lib/core/numbers/simulate-inbound.ts";
+import { accountCommand, accountUsage } from "./account-commands.ts";
 import { routingUsage, runRoutingCommand } from "./routing-commands.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
   account create --name N [--balance B] [--currency EUR] [--user-email E --user-password P] [--user-role owner|marketer|support]
   account topup --account ID --amount X
-  user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P]   (without --password, prints a generated one)
+${accountUsage}
+  user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P] [--platform-admin]   (without --password, prints a generated one)
   app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040] [--rate-limit REQUESTS_PER_SECOND]
   price list [--country GR] [--currency EUR]
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
@@ -53,6 +55,8 @@ const optionNames = [
   "to",
   "from",
   "body",
+  "id",
+  "reason",
 ];
 
 /** The command's answer: an object, or an array for the connector and route lists. */
@@ -65,13 +69,17 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
     args: argv,
     allowPositionals: true,
     strict: false,
-    options: Object.fromEntries(optionNames.map((n) => [n, { type: "string" as const }])),
+    options: { ...Object.fromEntries(optionNames.map((n) => [n, { type: "string" as const }])), "platform-admin": { type: "boolean" as const } },
   });
   const flags = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v : undefined])) as Flags;
   const command = positionals.slice(0, 2).join(" ");
   switch (command) {
     case "account create":
       return accountCreate(ctx, flags);
+    case "account suspend":
+    case "account resume":
+    case "account price":
+      return accountCommand(ctx, positionals, flags);
     case "account topup": {
       const accountId = required(flags, "account");
       const { balanceMicros } = await topUpAccount(ctx, {
@@ -92,8 +100,18 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
         password,
         role: role(flags.role),
         name: flags.name,
+        // Runs the platform: the dashboard's Operator area.
+        platformAdmin: values["platform-admin"] === true,
       });
-      return { userId: user.id, accountId, email: user.email, role: user.role, name: user.name, ...(flags.password === undefined ? { password } : {}) };
+      return {
+        userId: user.id,
+        accountId,
+        email: user.email,
+        role: user.role,
+        name: user.name,
+        ...(user.platformAdmin ? { platformAdmin: true } : {}),
+        ...(flags.password === undefined ? { password } : {}),
+      };
     }
     case "app create": {
       const accountId = uuid(required(flags, "account"), "account");

@@ -17,7 +17,13 @@ const credentials = z.object({
 });
 type Credentials = z.infer<typeof credentials>;
 
-function messageFor(error: string): string {
+const suspended = "AccountSuspended";
+
+/** What went wrong; `told` is the sign-in's own answer, which may say more than a link's ?error= may. */
+function messageFor(error: string, told = false): string {
+  // The server's words, with the operator's reason (lib/auth/next-auth.ts); a link only gets the generic sentence.
+  if (error.startsWith(`${suspended}: `) && told) return error.slice(suspended.length + 2);
+  if (error.startsWith(suspended)) return "Your account is suspended by the platform operator, so you cannot sign in until it is reactivated.";
   return error === "CredentialsSignin" ? "The email or password is incorrect." : error === "SessionRequired" ? "Please sign in to continue." : "Signing in failed. Try again in a moment.";
 }
 
@@ -32,7 +38,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     setError(null);
     const result = await signIn("credentials", { email, password, redirect: false });
     if (!result || result.error || !result.ok) {
-      setError(messageFor(result?.error ?? "unknown"));
+      setError(messageFor(result?.error ?? "unknown", true));
       form.setFocus("password");
       return;
     }

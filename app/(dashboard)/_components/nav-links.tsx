@@ -9,12 +9,12 @@ export function isActive(pathname: string, href: string): boolean {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The sections `role` may use: the server refuses the others anyway (route roles, requireRole). */
-export function NavLinks({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
+/** The sections `role` may use: the server refuses the others anyway (route roles, requireRole, the Operator area's 404). */
+export function NavLinks({ role, platformAdmin = false, onNavigate }: { role: string; platformAdmin?: boolean; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <ul className="space-y-0.5">
-      {sectionsFor(role).map(({ href, label, icon: Icon, pitch }) => {
+      {sectionsFor(role, platformAdmin).map(({ href, label, icon: Icon, pitch }) => {
         const active = isActive(pathname, href);
         return (
           <li key={href}>

@@ -13,7 +13,7 @@ import { Brand } from "./brand";
 import { NavLinks } from "./nav-links";
 
 export interface Me {
-  user: { id: string; email: string; name: string; role: string };
+  user: { id: string; email: string; name: string; role: string; platformAdmin: boolean };
   account: { id: string; name: string; balance: number; currency: string };
 }
 
@@ -99,7 +99,7 @@ export function TopBar({ initialMe }: { initialMe: Me }) {
             </p>
           </div>
           <nav aria-label="Main">
-            <NavLinks role={me.user.role} onNavigate={() => setMenuOpen(false)} />
+            <NavLinks role={me.user.role} platformAdmin={me.user.platformAdmin} onNavigate={() => setMenuOpen(false)} />
           </nav>
         </div>
       )}

@@ -1,5 +1,6 @@
 // The signed-in user and their account for server components. The JWT carries the user's id;
-// the user is re-read on every request, so a removed user or a changed role takes effect at once.
+// the user is re-read on every request, so a removed user, a changed role or platform
+// administrator flag, or the suspension of the account takes effect at once.
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
@@ -16,18 +17,27 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: Role;
+  /** Runs the platform: sees the Operator area. */
+  platformAdmin: boolean;
   account: { id: string; name: string; currency: string; balanceMicros: bigint };
   ctx: Ctx;
 }
 
-/** The session's user, or null when there is no session or its user no longer exists. */
-export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+/** The session's user with their account (suspended or not), or null. */
+const sessionUser = cache(async () => {
   const session = await getServerSession(authOptions());
   const id = (session?.user as { id?: string } | undefined)?.id;
   if (!id || !isUuid(id)) return null;
   const ctx = contextFor(await getDatabase());
   const user = await ctx.db.user.findUnique({ where: { id }, include: { account: true } });
-  if (!user) return null;
+  return user && { user, ctx };
+});
+
+/** The session's user, or null when there is no session, its user no longer exists or its account is suspended. */
+export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const found = await sessionUser();
+  if (!found || found.user.account.suspendedAt) return null;
+  const { user, ctx } = found;
   const { account } = user;
   return {
     userId: user.id,
@@ -35,6 +45,7 @@ export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     email: user.email,
     name: user.name,
     role: user.role,
+    platformAdmin: user.platformAdmin,
     account: { id: account.id, name: account.name, currency: account.currency, balanceMicros: account.balanceMicros },
     ctx,
   };
@@ -46,6 +57,10 @@ export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
  */
 export async function currentUser(from: string): Promise<CurrentUser> {
   const user = await findCurrentUser();
-  if (!user) redirect(from === "/" ? "/login" : `/login?callbackUrl=${encodeURIComponent(from)}`);
+  if (!user) {
+    // A suspended account's user is told why on the login page (it signs nobody in meanwhile).
+    const suspended = (await sessionUser())?.user.account.suspendedAt ? "error=AccountSuspended&" : "";
+    redirect(from === "/" && !suspended ? "/login" : `/login?${suspended}callbackUrl=${encodeURIComponent(from)}`);
+  }
   return user;
 }

@@ -1,6 +1,6 @@
 // The dashboard's sections, in sidebar order. Sections not built yet keep their pitch here so
 // the placeholder pages and the sidebar never disagree.
-import { ActivityIcon, BookIcon, HomeIcon, KeyIcon, LayersIcon, MailIcon, MegaphoneIcon, PhoneIcon, SendIcon, SettingsIcon, ShieldIcon, UsersIcon } from "@/components/ui/icons";
+import { ActivityIcon, BookIcon, HomeIcon, KeyIcon, LayersIcon, MailIcon, MegaphoneIcon, PhoneIcon, SendIcon, ServerIcon, SettingsIcon, ShieldIcon, UsersIcon } from "@/components/ui/icons";
 import type { Role } from "@/lib/db/generated/enums";
 import { composerRoles, ownerRoles } from "@/lib/core/users/roles";
 
@@ -13,6 +13,8 @@ export interface Section {
   plans?: string[];
   /** Roles that may use the section (default: every role); the others do not see it. */
   roles?: readonly Role[];
+  /** Platform administrators only (the Operator area); nobody else sees it. */
+  platformAdmin?: boolean;
 }
 
 export const sections: Section[] = [
@@ -40,11 +42,12 @@ export const sections: Section[] = [
   { href: "/applications", label: "Applications", icon: KeyIcon, roles: ownerRoles },
   { href: "/reference", label: "API reference", icon: BookIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
+  { href: "/operator", label: "Operator", icon: ServerIcon, platformAdmin: true },
 ];
 
-/** The sections a role may use, in sidebar order. */
-export function sectionsFor(role: string): Section[] {
-  return sections.filter((s) => !s.roles || (s.roles as readonly string[]).includes(role));
+/** The sections a role (and a platform administrator) may use, in sidebar order. */
+export function sectionsFor(role: string, platformAdmin = false): Section[] {
+  return sections.filter((s) => (!s.roles || (s.roles as readonly string[]).includes(role)) && (!s.platformAdmin || platformAdmin));
 }
 
 export function section(href: string): Section {

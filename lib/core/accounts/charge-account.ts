@@ -8,6 +8,8 @@ export interface ChargeInput {
   amountMicros: bigint;
   description: string;
   reference?: string;
+  /** Who charged: "Usage" (sending) unless said otherwise (the operator's debit). */
+  source?: string;
   at: Date;
 }
 
@@ -27,7 +29,7 @@ export async function chargeAccount(tx: Tx, input: ChargeInput): Promise<bigint>
     data: {
       accountId: input.accountId,
       kind: "Charge",
-      source: "Usage",
+      source: input.source ?? "Usage",
       description: input.description,
       reference: input.reference ?? "",
       amountMicros: -input.amountMicros,

@@ -195,7 +195,7 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
     let price = prices.get(country);
     if (!price) {
       try {
-        price = await priceFor(ctx.db, { iso: country, currency: input.currency });
+        price = await priceFor(ctx.db, { iso: country, currency: input.currency, accountId: input.accountId });
       } catch {
         unpriced.push(mobile);
         continue;

@@ -1,13 +1,17 @@
 // The jobs that run a campaign: campaign.start (at once, or at scheduledDate) charges a
 // scheduled campaign and fans its recipients out into campaign.batch jobs of about a thousand;
 // campaign.reminder sends the test SMS before a scheduled start; campaign.sweep moves running
-// campaigns on every minute in case the process that should have done it died.
+// campaigns on every minute in case the process that should have done it died. While the platform
+// operator has the account suspended, a start or batch parks itself (accounts/park-job.ts) and is
+// enqueued again, to go on where it stopped, when the account is reactivated.
 import { z } from "zod";
 import type { Ctx, Tx } from "../context.ts";
 import type { Campaign } from "../../db/generated/client.ts";
 import { defineJob, LeaseLost, leaseHeld, type JobMeta } from "../../jobs/job.ts";
 import { DomainError } from "../errors.ts";
 import { chargeAccount } from "../accounts/charge-account.ts";
+import { parkIfSuspended } from "../accounts/park-job.ts";
+import { watchSuspension } from "../accounts/suspension-watch.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { sendSms } from "../sms/send-sms.ts";
 import { advanceCampaign } from "./advance-campaign.ts";
@@ -41,7 +45,9 @@ async function campaignForBatch(ctx: Ctx, id: string): Promise<Campaign | null> 
 
 export const campaignBatch = defineJob({
   name: "campaign.batch",
-  payload: z.object({ campaignId: z.uuid(), from: z.number().int(), to: z.number().int() }),
+  // resumed: an earlier job of the range may have sent part of it (it paused, or it was retried
+  // and then waited for quiet hours): read what was stored, as a retry does.
+  payload: z.object({ campaignId: z.uuid(), from: z.number().int(), to: z.number().int(), resumed: z.boolean().optional() }),
   retryLimit: 10,
   retryDelaySeconds: 2,
   retryBackoff: true,
@@ -86,23 +92,36 @@ interface RunningBatch {
 }
 const batchesRunning = new Set<RunningBatch>();
 
-async function runBatch(ctx: Ctx, { campaignId, from, to }: { campaignId: string; from: number; to: number }, meta: JobMeta, running: RunningBatch) {
+async function runBatch(ctx: Ctx, { campaignId, from, to, resumed }: z.output<typeof campaignBatch.payload>, meta: JobMeta, running: RunningBatch) {
   const deadline = Date.now() + BATCH_SECONDS * 1000;
   const c = await campaignForBatch(ctx, campaignId);
   if (!c || (c.state !== "Running" && c.state !== "Sent")) return;
+  const runsBefore = meta.retryCount + (resumed ? 1 : 0);
+  const park = () => parkIfSuspended(ctx, { accountId: c.accountId, job: campaignBatch, key: `${campaignId}:${from}`, payload: { campaignId, from, to, resumed: true } });
+  // A suspended account's batch parks before it reads anything; unless the previous run was lost
+  // mid-way: what it may have left in flight is flagged first (submitBatchParts), then it pauses.
+  if (!meta.previousLost && (await park())) return;
   if (c.respectQuietHours) {
     const first = await ctx.sql.query<{ country: string }>(`SELECT country FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq = $2`, [campaignId, from]);
     const until = first.rows[0] && quietUntil(first.rows[0].country, ctx.now());
     if (until) {
-      await ctx.enqueue(null, campaignBatch, { campaignId, from, to }, { startAfter: until });
+      await ctx.enqueue(null, campaignBatch, { campaignId, from, to, ...(runsBefore ? { resumed: true } : {}) }, { startAfter: until });
       return;
     }
   }
-  const plan = await planBatch(ctx, c, from, to, meta.retryCount);
-  const { retry, stopped } = await submitBatchParts(ctx, c, plan, { deadline, meta, progress: (left) => (running.left = left) });
+  const plan = await planBatch(ctx, c, from, to, runsBefore);
+  // Parking just read the state; a run after a lost one reads it now.
+  const watch = watchSuspension(ctx, c.accountId, meta.previousLost ? undefined : false);
+  if (meta.previousLost) await watch.check();
+  const { retry, stopped, paused } = await submitBatchParts(ctx, c, plan, { deadline, meta, progress: (left) => (running.left = left), paused: watch.suspended });
   // Another worker has the batch now: count nothing, touch nothing more.
   if (!leaseHeld(meta)) throw new LeaseLost(campaignBatch.name);
   if (stopped) throw new Error("the batch could not record its progress; it is retried");
+  // The account was suspended mid-way: what went out is recorded, the rest waits parked.
+  if (paused) {
+    if (await park()) return;
+    throw new Error("the account was reactivated while the batch paused; it is retried");
+  }
   if (retry) throw new Error(`carrier asked to retry part of the batch: ${retry}`);
   // Only the campaign's last batches look at whether it is all sent (a count over its
   // messages): a batch run twice after a crash counts twice, which only makes that look
@@ -160,6 +179,8 @@ export const startCampaign = defineJob({
     const lean = await ctx.db.campaign.findUnique({ where: { id: campaignId }, omit: bulkyColumns });
     const c = lean && withoutBulk(lean);
     if (!c || c.version !== version || (c.state !== "Scheduled" && c.state !== "Queued")) return;
+    // Due while the account is suspended: neither charged nor started until it is reactivated.
+    if (await parkIfSuspended(ctx, { accountId: c.accountId, job: startCampaign, key: campaignId, payload: { campaignId, version } })) return;
     const ranges = await batchRanges(ctx, c);
     await ctx.enqueue.ready();
     await ctx.db.$transaction(async (tx) => {

@@ -43,6 +43,8 @@ export interface BatchRun {
   meta?: JobMeta;
   /** Told, once parts are being handed over, how to ask how many this run has left to hand over. */
   progress?: (left: () => number) => void;
+  /** Asked before each part: true stops handing parts over (the account was suspended); what went out is recorded. */
+  paused?: () => boolean;
 }
 
 /** The checkpoint a batch run leaves on its job: parts of recipients below `handedOver` may have been handed to the carrier. */
@@ -52,13 +54,13 @@ interface BatchCheckpoint {
 
 /**
  * Hands the batch's parts to the carrier and writes its messages as the SMSC answers. Answers
- * how many parts were accepted, whether some must be retried, and whether the run stopped early
- * because it lost its lease (or could not store its checkpoint).
+ * how many parts were accepted, whether some must be retried, whether the run stopped early
+ * because it lost its lease (or could not store its checkpoint), and whether it paused.
  */
-export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, run: BatchRun = {}): Promise<{ accepted: number; retry: string; stopped: boolean }> {
+export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, run: BatchRun = {}): Promise<{ accepted: number; retry: string; stopped: boolean; paused: boolean }> {
   const { deadline = Infinity, meta, progress } = run;
   // Nothing to send may still leave answers an earlier run logged and did not store.
-  if (plan.parts.length === 0 && plan.answered.length === 0) return { accepted: 0, retry: "", stopped: false };
+  if (plan.parts.length === 0 && plan.answered.length === 0) return { accepted: 0, retry: "", stopped: false, paused: false };
   const bulk = !(c.callbackUrl && c.callbackStrategy === "OnChange");
   const store = (messages: readonly BatchMessage[]) =>
     storeMessages(async (text, values) => (await ctx.sql.prepared<{ id: string }>("campaign_store_messages", text, values)).rows, c, plan.createdAt, messages, ctx.now());
@@ -91,6 +93,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   let retry = "";
   let accepted = 0;
   let stopped = false;
+  let paused = false;
   // A bounded feed rather than everything at once (each lane holds at most one slot): the
   // carrier's queue stays short, and when the deadline passes (a slow SMSC), no new part is handed
   // over, so the job ends before the job engine would hand it to another worker; the rest goes on
@@ -138,6 +141,10 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   };
   const lane = async () => {
     while (next < live.length) {
+      if (paused || run.paused?.()) {
+        paused = true;
+        return;
+      }
       if (Date.now() > deadline) {
         retry ||= `the batch ran past its time; ${live.length - next} parts wait for the retry`;
         return;
@@ -168,7 +175,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   }
   await answers.done();
   ctx.wake(deliverCallback);
-  return { accepted, retry, stopped };
+  return { accepted, retry, stopped, paused };
 }
 
 /**

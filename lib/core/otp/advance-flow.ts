@@ -70,7 +70,7 @@ export async function failOver(ctx: Ctx, flowId: string, fromSeq: number): Promi
         await notifyFlow(ctx, tx, flowId);
       });
     } else {
-      const priceMicros = await viberPrice(ctx, { iso: step.country, currency: flow.currency });
+      const priceMicros = await viberPrice(ctx, { iso: step.country, currency: flow.currency, accountId: flow.accountId });
       await ctx.db.$transaction(async (tx) => {
         const locked = await lockFlow(tx, flowId);
         if (locked?.status !== "InProgress") return;

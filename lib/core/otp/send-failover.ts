@@ -51,7 +51,7 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
   await ctx.enqueue.ready();
   const step0 = { flowId, accountId: input.accountId, seq: 0, step: first };
   if (first.type === "ViberOtp") {
-    const priceMicros = await viberPrice(ctx, { iso: first.country, currency: input.currency });
+    const priceMicros = await viberPrice(ctx, { iso: first.country, currency: input.currency, accountId: input.accountId });
     await ctx.db.$transaction(async (tx) => {
       await tx.otpFlow.create({ data: flowData });
       const id = await createViberStep(ctx, tx, { ...step0, priceMicros, failoverFrom: null });

@@ -1,6 +1,6 @@
-// First start on an empty database: a demo account with an owner, an application holding every
-// scope, and the default price list. Returns the credentials to print, or null when the
-// database already had accounts.
+// First start on an empty database: a demo account with an owner (a platform administrator too),
+// an application holding every scope, and the default price list. Returns the credentials to
+// print, or null when the database already had accounts.
 import type { Ctx } from "../context.ts";
 import { randomSecret } from "../secrets/hashing.ts";
 import { allScopes } from "../tokens/scopes.ts";
@@ -33,6 +33,8 @@ export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
         password,
         name: "Demo Owner",
         role: "owner",
+        // The first start's user also runs the platform (the Operator area).
+        platformAdmin: true,
       });
       const { application, secret } = await createApplication(ctx, {
         accountId: account.id,

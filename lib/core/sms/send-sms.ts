@@ -65,13 +65,14 @@ async function accountCurrency(ctx: Ctx, accountId: string): Promise<string> {
 export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "currency" | "from" | "to" | "body" | "transcode">) {
   const { recipient, split, bodyAnalysis } = checkSms(input);
   const currency = input.currency ?? (await accountCurrency(ctx, input.accountId));
-  const price = await countryPrice(ctx, { iso: recipient.country, currency });
+  const price = await countryPrice(ctx, { iso: recipient.country, currency, accountId: input.accountId });
   return { recipient, split, bodyAnalysis, price, currency };
 }
 
 // The send statement: one or more messages of one account (see `queueSends`). Every insert
 // reads from `accepted`, which has rows only when every message's destination has a price in
-// the account's currency and the balance covers them all: else nothing is written and the
+// the account's currency (the account's own country price before the system's) and the balance
+// covers them all: else nothing is written and the
 // statement returns no row. The conditional UPDATE re-checks the balance after waiting for a
 // concurrent send's row lock, so concurrent sends never overdraw; each message gets its own
 // ledger entry, its balance before and after in the batch's order. The job row is what
@@ -88,9 +89,11 @@ WITH input AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
     FROM input i
-    JOIN LATERAL (SELECT price_micros, mcc, mnc, network FROM prices
-                   WHERE service = 'Sms' AND iso = i.iso AND currency = $3 AND mnc = ''
-                   ORDER BY mcc LIMIT 1) p ON p.price_micros >= 0
+    JOIN LATERAL (SELECT coalesce((SELECT a.price_micros FROM account_prices a
+                                    WHERE a.account_id = $2::uuid AND a.iso = i.iso AND a.network = ''), s.price_micros) AS price_micros,
+                         s.mcc, s.mnc, s.network FROM prices s
+                   WHERE s.service = 'Sms' AND s.iso = i.iso AND s.currency = $3 AND s.mnc = ''
+                   ORDER BY s.mcc LIMIT 1) p ON p.price_micros >= 0
 ), debit AS (
   UPDATE accounts SET balance_micros = accounts.balance_micros - t.total
     FROM (SELECT coalesce(sum(cost), 0) AS total, count(*) AS n FROM priced) t
@@ -234,7 +237,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
   if (callback.url) {
     const problem = checkCallbackUrl(callback.url, ctx.config.allowPrivateCallbackUrls);
     if (problem) {
-      await countryPrice(ctx, { iso: recipient.country, currency }); // an unpriced destination is reported first
+      await countryPrice(ctx, { iso: recipient.country, currency, accountId: input.accountId }); // an unpriced destination is reported first
       fail("callbackUrlRefused", { message: `The callback URL ${problem}.`, property: "callback.url" });
     }
   }

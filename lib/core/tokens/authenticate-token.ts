@@ -7,9 +7,12 @@
 // share that lookup's answer ("single flight": under load most of a client's requests do). So a
 // revoked application, a revoked or expired token, or a changed application default (callback,
 // transcode) takes effect for every request that arrives after the change plus at most one
-// lookup's time (a few milliseconds), also when another process made the change.
+// lookup's time (a few milliseconds), also when another process made the change. So does the
+// suspension of the account (the token is refused with 403 accountSuspended, not 401: it is
+// valid, and works again once the operator reactivates the account).
 import type { Ctx } from "../context.ts";
 import type { Sql } from "../../db/connection.ts";
+import { refuseSuspended } from "../accounts/suspension.ts";
 import { digest } from "../secrets/hashing.ts";
 import { isScope, type Scope } from "./scopes.ts";
 
@@ -35,13 +38,16 @@ interface TokenRow {
   callback_strategy: string;
   transcode: boolean;
   currency: string;
+  suspended_at: Date | null;
+  suspended_reason: string;
 }
 
 // Revoked tokens and tokens of revoked applications match no row; expiry is compared with
 // ctx.now() below, so a context with its own clock decides.
 const lookup = `
   SELECT t.account_id, t.application_id, t.scopes, t.expires_at,
-         a.name, a.callback_url, a.callback_strategy, a.transcode, c.currency
+         a.name, a.callback_url, a.callback_strategy, a.transcode, c.currency,
+         c.suspended_at, c.suspended_reason
     FROM access_tokens t
     JOIN applications a ON a.id = t.application_id
     JOIN accounts c ON c.id = t.account_id
@@ -65,6 +71,7 @@ export async function authenticateToken(ctx: Ctx, token: string): Promise<Applic
   if (!token || token.length > 200) return null;
   const row = await lookUp(ctx.sql, digest(token));
   if (!row || new Date(row.expires_at) <= ctx.now()) return null;
+  refuseSuspended({ suspendedAt: row.suspended_at, suspendedReason: row.suspended_reason }, "Its API tokens are refused");
   return {
     kind: "application",
     accountId: row.account_id,

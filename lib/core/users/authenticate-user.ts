@@ -1,7 +1,9 @@
 // Checks dashboard credentials. Unknown emails still pay for a hash comparison, so timing does
-// not reveal which emails exist.
+// not reveal which emails exist. The right password of a suspended account's user is refused
+// with 403 accountSuspended (the sign-in page says why); a wrong one learns nothing of it.
 import type { Ctx } from "../context.ts";
 import { verifyPassword } from "../secrets/hashing.ts";
+import { refuseSuspended } from "../accounts/suspension.ts";
 
 const decoy = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8Dpl1kVsoCNs1kItWd6kF7i6H8qYdK";
 
@@ -12,6 +14,7 @@ export async function authenticateUser(ctx: Ctx, email: string, password: string
   });
   const ok = await verifyPassword(password, user?.passwordHash ?? decoy);
   if (!user || !ok) return null;
+  refuseSuspended(user.account, "Its users cannot sign in");
   await ctx.db.user.update({ where: { id: user.id }, data: { lastLoginAt: ctx.now() } });
   return user;
 }

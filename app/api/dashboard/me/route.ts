@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withApi(meRoute, async ({ ctx, principal }) => {
     const account = await getAccount(ctx, principal.accountId);
     return {
-      user: { id: principal.userId, email: principal.email, name: principal.name, role: principal.role },
+      user: { id: principal.userId, email: principal.email, name: principal.name, role: principal.role, platformAdmin: principal.platformAdmin },
       account: { id: account.id, name: account.name, balance: fromMicros(account.balanceMicros), currency: account.currency },
     };
   }),
