@@ -3,7 +3,7 @@
 // status as the workers report it, its costs, and the operator routes that carry them.
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
-import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
+import { defineRoute, operatorRoute } from "../http/route-spec.ts";
 
 export const BIND_MODES = ["transceiver", "transmitter-receiver"] as const;
 /** data_coding values an SMSC may want for GSM-7 text: SMSC default, IA5 (ASCII), Latin-1. */
@@ -131,7 +131,7 @@ export const connectorCostRow = z.object({ country: z.string(), network: z.strin
 
 // ---- operator routes (platform administrators)
 
-const operator = { ...dashboardRoute, tag: "Operator" } as const;
+const operator = operatorRoute;
 const connectorParams = z.object({ id: z.string().max(64) });
 const one = { params: connectorParams, response: connectorResource } as const;
 const writeErrors = ["connectorNameTaken"] as const;

@@ -4,7 +4,7 @@
 // is checked by lib/core/routing/rule-fields.ts, which the command line shares.
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
-import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
+import { defineRoute, operatorRoute } from "../http/route-spec.ts";
 import { SENDER_TYPES, STRATEGIES } from "../core/routing/route-rules.ts";
 
 const list = (what: string, example: string) =>
@@ -92,7 +92,7 @@ export const routeTestResult = z.object({
 
 // ---- operator routes (platform administrators)
 
-const operator = { ...dashboardRoute, tag: "Operator" } as const;
+const operator = operatorRoute;
 const routeParams = z.object({ id: z.string().max(64) });
 const writeErrors = ["connectorNotFound", "accountNotFound"] as const;
 

@@ -12,6 +12,8 @@ import * as routes from "../../app/api/operator/routes/route.ts";
 import { useTestDatabase } from "../support/test-db.ts";
 import { call } from "../support/http.ts";
 import { operatorCookie } from "./operator-kit.ts";
+import * as routeTest from "../../app/api/operator/route-test/route.ts";
+import { makeAccount, sessionCookie } from "../support/factories.ts";
 
 const db = useTestDatabase();
 let cookie: Record<string, string>;
@@ -53,6 +55,20 @@ const patch = (id: string, body: unknown) => call(connector.PATCH, { method: "PA
 const remove = (id: string) => call(connector.DELETE, { method: "DELETE", path: `/operator/connectors/${id}`, headers: cookie, params: { id } });
 
 describe("operator connectors", () => {
+  it("is for platform administrators only: an account owner gets 403 platformAdminOnly", async () => {
+    const { user } = await makeAccount(db.ctx());
+    const owner = { cookie: await sessionCookie(user.id) };
+    const answers = [
+      await call(connectors.GET, { path: "/operator/connectors", headers: owner }),
+      await call(connectors.POST, { method: "POST", path: "/operator/connectors", headers: owner, body: { name: "x", host: "h", port: 1 } }),
+      await call(routes.POST, { method: "POST", path: "/operator/routes", headers: owner, body: { connectorIds: [crypto.randomUUID()] } }),
+      await call(routeTest.POST, { method: "POST", path: "/operator/route-test", headers: owner, body: { to: "+306912345678" } }),
+    ];
+    for (const a of answers) expect([a.status, a.body.code]).toEqual([403, "403000002"]);
+    expect((await call(connectors.GET, { path: "/operator/connectors" })).status).toBe(401);
+    expect(await db.ctx().db.connector.count()).toBe(0);
+  });
+
   it("creates a connector with every option and answers passwordSet, never the password", async () => {
     const r = await create(full);
     expect(r.status).toBe(200);

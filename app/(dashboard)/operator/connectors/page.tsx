@@ -1,12 +1,12 @@
 // Operator › Connectors: the SMPP connections with their live status.
 import type { Metadata } from "next";
-import { operatorPage } from "../operator-page";
+import { requirePlatformAdmin } from "../_lib/require-admin";
 import { ConnectorsView } from "./_components/connectors-view";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Connectors" };
+export const metadata: Metadata = { title: "Connectors · Operator" };
 
 export default async function ConnectorsPage() {
-  await operatorPage("/operator/connectors");
+  await requirePlatformAdmin("/operator/connectors");
   return <ConnectorsView />;
 }

@@ -1,12 +1,12 @@
 // Operator › Routes: the ordered routing rules.
 import type { Metadata } from "next";
-import { operatorPage } from "../operator-page";
+import { requirePlatformAdmin } from "../_lib/require-admin";
 import { RoutesView } from "./_components/routes-view";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Routes" };
+export const metadata: Metadata = { title: "Routes · Operator" };
 
 export default async function RoutesPage() {
-  await operatorPage("/operator/routes");
+  await requirePlatformAdmin("/operator/routes");
   return <RoutesView />;
 }
