@@ -67,7 +67,8 @@ function reasonFor(snapshot: RouteSnapshot, rule: Awaited<ReturnType<typeof getR
   const names = order.map((c) => c.name).join(" → ");
   if (rule.strategy === "weights") {
     const split = rule.connectors.map((n, i) => `${n} ${rule.weights[i]}`).join(" / ");
-    return `${head}; by weights (${split}) this message drew ${order[0]!.name}, then ${names}.${skipped}`;
+    const rest = order.slice(1).map((c) => c.name);
+    return `${head}; weights ${split} drew ${order[0]!.name} this time${rest.length ? ` (then ${rest.join(", ")})` : ""}.${skipped}`;
   }
   if (rule.strategy === "cost") {
     const costs = order.map((c) => `${c.name} ${c.cost ?? "no cost"}`).join(", ");

@@ -100,7 +100,7 @@ export function ConnectorDialog({ connector, onClose }: { connector: Connector |
         </Field>
         <Field id="connector-bind-mode" label="Bind as" error={errors.bindMode?.message}>
           <Select {...form.register("bindMode")}>
-            <Options values={BIND_MODES} label={(m) => (m === "transceiver" ? "Transceiver (one bind)" : "Transmitter + receiver")} />
+            <Options values={BIND_MODES} label={(m) => (m === "transceiver" ? "Transceiver" : "Transmitter + receiver")} />
           </Select>
         </Field>
       </div>

@@ -6,13 +6,18 @@ import { Badge } from "@/components/ui/badge";
 import { StaticTable } from "@/components/ui/static-table";
 import { Time } from "@/components/ui/time";
 import { cn } from "@/components/ui/cn";
-import { formatMs } from "@/lib/ui/format";
+import { formatMs, formatRelative } from "@/lib/ui/format";
 import { stateTone, type ConnectorWithStatus } from "./connectors-api";
 
 type Worker = ConnectorWithStatus["workers"][number];
 type Bind = Worker["binds"][number];
 
 const rate = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
+/** Seconds matter here: a report every 2 s is live, one 30 s old is not. */
+const reportedAgo = (at: string) => {
+  const s = Math.max(0, Math.round((Date.now() - new Date(at).getTime()) / 1000));
+  return s < 90 ? `${s} s ago` : formatRelative(at);
+};
 
 function Metric({ label, value, warn }: { label: string; value: string; warn?: boolean }) {
   return (
@@ -52,9 +57,7 @@ export function ConnectorStatus({ workers }: { workers: Worker[] }) {
             </Badge>
             {w.breaker !== "closed" && <Badge tone="warning">breaker {w.breaker}</Badge>}
             {w.stale && <Badge>stale</Badge>}
-            <span className="ml-auto">
-              reported <Time at={w.updatedAt} show="relative" />
-            </span>
+            <span className="ml-auto">reported {reportedAgo(w.updatedAt)}</span>
           </header>
           <dl className="flex flex-wrap gap-x-8 gap-y-3 px-4 py-3">
             <Metric label="Window in use" value={`${w.inFlight} / ${w.window}`} />

@@ -112,6 +112,9 @@ function ConnectorCard({ connector: c, onEdit, onDelete }: { connector: Connecto
           <Link href="/operator/routes" className="text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             {c.routes ? `used by ${countOf(c.routes, "route")}` : "in no route"}
           </Link>
+          <span aria-hidden="true" className="text-slate-400">
+            ·
+          </span>
           <Link href={`/operator/costs?connector=${c.id}`} className="text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             costs
           </Link>

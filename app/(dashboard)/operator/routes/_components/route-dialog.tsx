@@ -133,20 +133,29 @@ export function RouteDialog({ route, onClose }: { route: Route | null; onClose: 
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Connectors{strategy === "priority" ? ", in the order they are tried" : ""}</legend>
         {rows.fields.map((row, i) => (
           <div key={row.id} className="flex items-start gap-2">
-            <div className="flex-1">
-              <Select aria-label={`Connector ${i + 1}`} {...form.register(`connectors.${i}.id`)}>
-                <option value="">Pick a connector…</option>
-                {choices.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                    {c.enabled ? "" : " (stopped)"}
-                  </option>
-                ))}
-              </Select>
+            <div className="min-w-0 flex-1">
+              {/* Controlled: the connectors may arrive after the form's values. */}
+              <Controller
+                control={form.control}
+                name={`connectors.${i}.id`}
+                render={({ field }) => (
+                  <Select aria-label={`Connector ${i + 1}`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref}>
+                    <option value="">{connectors.isLoading ? "Loading connectors…" : "Pick a connector…"}</option>
+                    {choices.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                        {c.enabled ? "" : " (stopped)"}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              />
               <FieldError message={errors.connectors?.[i]?.id?.message ?? errors.connectors?.[i]?.weight?.message} />
             </div>
             {strategy === "weights" && (
-              <Input aria-label={`Weight of connector ${i + 1}`} type="number" min={0} className="w-24" {...form.register(`connectors.${i}.weight`, { valueAsNumber: true })} />
+              <div className="w-28 shrink-0">
+                <Input aria-label={`Weight of connector ${i + 1}`} placeholder="weight" type="number" min={0} {...form.register(`connectors.${i}.weight`, { valueAsNumber: true })} />
+              </div>
             )}
             <Button size="sm" variant="ghost" aria-label={`Remove connector ${i + 1}`} disabled={rows.fields.length === 1} onClick={() => rows.remove(i)}>
               <TrashIcon />
