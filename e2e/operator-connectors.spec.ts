@@ -1,6 +1,7 @@
 // Connectors and routes from the operator console, as a platform administrator works: add a
 // connector, stop and start it, give it costs from a CSV file, route Greece through it, ask the
 // route tester where a Greek number goes, then take the route and the connector away again.
+import pg from "pg";
 import { test, expect, signIn } from "./fixtures/test";
 
 test("an administrator adds a connector and a route, tests the route, stops and starts the connector", async ({ page, demo }) => {
@@ -118,4 +119,56 @@ test("an administrator adds a connector and a route, tests the route, stops and 
   await card.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete connector" }).click();
   await expect(page.getByTestId("connector-card").filter({ hasText: name })).toHaveCount(0);
+});
+
+test("the Connectors page shows the status workers write, per bind, and follows it live", async ({ page, demo, databaseUrl }) => {
+  test.skip(!databaseUrl, "writes connector_status rows straight into PostgreSQL (the embedded database belongs to its server)");
+  test.setTimeout(120_000);
+  const db = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]*$/, "/e2e") });
+  await db.connect();
+  try {
+    const name = `e2e-live-${Date.now().toString(36)}`;
+    await signIn(page, demo.userEmail, demo.userPassword);
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+    const created = await page.request.post("/api/operator/connectors", { data: { name, host: "127.0.0.1", port: 65002, binds: 2 } });
+    expect(created.ok()).toBe(true);
+    const { id } = await created.json();
+    const report = (state: string, binds: unknown[], rates: Record<string, unknown>) =>
+      db.query(
+        `INSERT INTO connector_status (connector_id, worker, state, binds, counters, rates, breaker, updated_at) VALUES ($1, 'e2e-worker:1', $2, $3, $4, $5, 'closed', now())
+         ON CONFLICT (connector_id, worker) DO UPDATE SET state = excluded.state, binds = excluded.binds, counters = excluded.counters, rates = excluded.rates, updated_at = now()`,
+        [id, state, JSON.stringify(binds), JSON.stringify({ inFlight: 7, window: 20 }), JSON.stringify(rates)],
+      );
+    const since = new Date(Date.now() - 120_000).toISOString();
+    await report(
+      "degraded",
+      [
+        { index: 0, kind: "transceiver", state: "bound", since, inFlight: 7 },
+        { index: 1, kind: "transceiver", state: "down", lastError: "connect ECONNREFUSED 127.0.0.1:65002", since, inFlight: 0 },
+      ],
+      { submitsPerSecond: 42.5, receiptsPerSecond: 40, throttledPerSecond: 1.5, latencyMs: { mean: 31, p95: 80 } },
+    );
+    await page.goto("/operator/connectors");
+    const worker = page.getByTestId("connector-card").filter({ hasText: name }).getByRole("region", { name: "Worker e2e-worker:1" });
+    await expect(worker).toContainText("degraded");
+    await expect(worker).toContainText("7 / 20");
+    await expect(worker).toContainText("43");
+    await expect(worker).toContainText("31 ms (p95 80 ms)");
+    await expect(worker.getByRole("table")).toContainText("connect ECONNREFUSED 127.0.0.1:65002");
+
+    // The workers' next report shows without a reload.
+    await report(
+      "bound",
+      [
+        { index: 0, kind: "transceiver", state: "bound", since, inFlight: 3 },
+        { index: 1, kind: "transceiver", state: "bound", since: new Date().toISOString(), inFlight: 4 },
+      ],
+      { submitsPerSecond: 50, receiptsPerSecond: 49, throttledPerSecond: 0, latencyMs: { mean: 25, p95: 60 } },
+    );
+    await expect(worker.getByRole("table")).not.toContainText("ECONNREFUSED", { timeout: 8_000 });
+    await expect(worker).toContainText("bound");
+    await page.request.delete(`/api/operator/connectors/${id}`);
+  } finally {
+    await db.end();
+  }
 });
