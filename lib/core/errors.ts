@@ -64,6 +64,11 @@ export const errorCatalog = {
   otpAlreadyVerified: { status: 409, code: "409011004", message: "This flow's code was already verified." },
   // email (module 014)
   emailNotFound: { status: 404, code: "404014000", message: "Email not found." },
+  // carriers and routing (module 015)
+  connectorNotFound: { status: 404, code: "404015001", message: "Connector not found." },
+  connectorNameTaken: { status: 409, code: "409015002", message: "A connector with this name already exists." },
+  connectorInUse: { status: 409, code: "409015003", message: "Routes send through this connector: take it out of them, or delete them, first." },
+  routingRuleNotFound: { status: 404, code: "404015004", message: "Route not found." },
   // contact (module 002)
   contactNotFound: { status: 404, code: "404002001", message: "The contact does not exist." },
   groupNotFound: { status: 404, code: "404002003", message: "The group does not exist." },

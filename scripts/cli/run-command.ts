@@ -18,6 +18,7 @@ import { isUuid } from "../../lib/ids.ts";
 import { simulateInbound } from "../../lib/core/numbers/simulate-inbound.ts";
 import { accountCommand, accountUsage } from "./account-commands.ts";
 import { platformAccount } from "../../lib/core/operator/platform-account.ts";
+import { routingUsage, runRoutingCommand } from "./routing-commands.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
@@ -29,7 +30,8 @@ ${accountUsage}
   app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040] [--rate-limit REQUESTS_PER_SECOND]
   price list [--country GR] [--currency EUR]
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
-  sim inbound --to +MSISDN --from +MSISDN --body TEXT`;
+  sim inbound --to +MSISDN --from +MSISDN --body TEXT
+${routingUsage}`;
 
 type Flags = Record<string, string | undefined>;
 
@@ -59,7 +61,12 @@ const optionNames = [
   "reason",
 ];
 
-export async function runCommand(ctx: Ctx, argv: string[]): Promise<Record<string, unknown>> {
+/** The command's answer: an object, or an array for the connector and route lists. */
+export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
+  if (argv[0] === "connector" || argv[0] === "route") {
+    const answer = await runRoutingCommand(ctx, argv);
+    if (answer !== undefined) return answer;
+  }
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

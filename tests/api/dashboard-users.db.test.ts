@@ -121,7 +121,7 @@ describe("dashboard users", () => {
     const a = await owner();
     const out = await runCommand(db.ctx(), ["user", "create", "--account", a.account.id, "--email", `cli-${a.account.id}@example.com`, "--role", "support", "--name", "Kostas"]);
     expect(out).toMatchObject({ accountId: a.account.id, email: `cli-${a.account.id}@example.com`, role: "support", name: "Kostas" });
-    expect(await authenticateUser(db.ctx(), `cli-${a.account.id}@example.com`, String(out.password))).toBeTruthy();
+    expect(await authenticateUser(db.ctx(), `cli-${a.account.id}@example.com`, String((out as { password?: string }).password))).toBeTruthy();
     const given = await runCommand(db.ctx(), ["user", "create", "--account", a.account.id, "--email", `cli2-${a.account.id}@example.com`, "--password", "my own password"]);
     expect(given).not.toHaveProperty("password");
     await expect(runCommand(db.ctx(), ["user", "create", "--account", a.account.id, "--email", `cli3-${a.account.id}@example.com`, "--role", "admin"])).rejects.toMatchObject({ kind: "validation" });
