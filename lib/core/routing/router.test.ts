@@ -89,6 +89,16 @@ describe("the router's failover", () => {
     expect(r.breakerState("A")).toBe("closed");
   });
 
+  it("a part its job no longer holds goes to no other connector and counts nothing against its own", async () => {
+    const dropped: SubmitResult = { ok: false, commandStatus: -1, description: "not sent: its job no longer holds it", retryable: true };
+    const a = fake(() => dropped);
+    const b = fake();
+    const r = router({ A: a.carrier, B: b.carrier }, ["A", "B"]);
+    for (let i = 0; i < 3; i++) expect(await r.submit(part(), { cancelled: () => true })).toMatchObject({ ok: false, retryable: true, connector: "A" });
+    expect(b.sent).toEqual([]);
+    expect(r.breakerState("A")).toBe("closed");
+  });
+
   it("a part that may be at an SMSC is not offered to another one", async () => {
     const a = fake(() => ({ ok: false, commandStatus: -1, description: "no submit_sm_resp", retryable: true, maybeAccepted: true }));
     const b = fake();

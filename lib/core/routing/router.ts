@@ -101,6 +101,12 @@ export class Router implements Carrier {
         breaker.release();
         return { ...result, ...routed };
       }
+      if (options.cancelled?.()) {
+        // Its job no longer holds the part (the carrier dropped it unsent, or its answer came too
+        // late): nothing against this connector, and no other one may send it now.
+        breaker.release();
+        return { ...result, retryable: true, ...routed };
+      }
       breaker.failure();
       // It may be at this SMSC: not offered to another one now (the caller retries it, flagged).
       if (result.maybeAccepted) return { ...result, retryable: true, ...routed };
