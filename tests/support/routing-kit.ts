@@ -1,6 +1,7 @@
 // What the routing and failover tests share: connectors and routes written to their tables as the
 // console writes them, the route table read again at once (rather than within its second), fresh
-// Greek numbers, and where each destination was delivered, counted at the simulators.
+// Greek numbers, where each destination was delivered (counted at the simulators), and a
+// simulator in its own process, to kill.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import type { Ctx } from "../../lib/core/context.ts";
