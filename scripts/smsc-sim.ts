@@ -31,6 +31,7 @@ const sim = await startSmscSimulator({
   systemId: command.systemId,
   password: command.password,
   deliveryDelayMs: command.deliveryDelayMs,
+  respondDelayMs: command.respondDelayMs,
   tls,
   recordLimit: 0,
   log,

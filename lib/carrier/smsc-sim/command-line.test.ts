@@ -24,13 +24,16 @@ describe("npm run smsc-sim's command line", () => {
   });
 
   it("reads every flag; flags win over the environment", () => {
-    const argv = "--port 2776 --system-id A --password secret --tls --cert c.pem --key k.pem --delivery-delay-ms 200 --control-port 8776 --throttle --stall --drop-binds".split(" ");
+    const argv = "--port 2776 --system-id A --password secret --tls --cert c.pem --key k.pem --delivery-delay-ms 200 --respond-delay-ms 40 --control-port 8776 --throttle --stall --drop-binds".split(
+      " ",
+    );
     expect(simulatorCommand(argv, { SMSC_SIM_PORT: "2800", SMSC_SIM_SYSTEM_ID: "env" })).toEqual({
       host: "127.0.0.1",
       port: 2776,
       systemId: "A",
       password: "secret",
       deliveryDelayMs: 200,
+      respondDelayMs: 40,
       tls: { certFile: "c.pem", keyFile: "k.pem" },
       controlPort: 8776,
       throttle: true,
@@ -45,6 +48,7 @@ describe("npm run smsc-sim's command line", () => {
     [["--port", "70000"], /--port must be/],
     [["--control-port", "-1"], /--control-port/],
     [["--delivery-delay-ms", "soon"], /--delivery-delay-ms/],
+    [["--respond-delay-ms", "slow"], /--respond-delay-ms must be a whole number/],
     [["--tls"], /--tls needs --cert and --key/],
     [["--tls", "--cert", "c.pem"], /--tls needs --cert and --key/],
     [["--cert", "c.pem", "--key", "k.pem"], /go with --tls/],

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 
 export const SIMULATOR_USAGE = `npm run smsc-sim -- [--port P] [--host H] [--system-id X] [--password Y]
-    [--tls --cert CERT.pem --key KEY.pem] [--delivery-delay-ms N] [--control-port C]
+    [--tls --cert CERT.pem --key KEY.pem] [--delivery-delay-ms N] [--respond-delay-ms N] [--control-port C]
     [--throttle] [--stall] [--drop-binds]
   --port               SMPP port (default SMSC_SIM_PORT or 2775; 0: a free one)
   --host               where to listen (default SMSC_SIM_HOST or 127.0.0.1; 0.0.0.0: every interface)
@@ -11,6 +11,7 @@ export const SIMULATOR_USAGE = `npm run smsc-sim -- [--port P] [--host H] [--sys
   --password           the password binds must give (default SMSC_SIM_PASSWORD or switchboard)
   --tls --cert --key   serve SMPP over TLS (ssmpp://) with this PEM certificate and key
   --delivery-delay-ms  submit → receipt delay (default SIM_DELIVERY_DELAY_MS or 1500)
+  --respond-delay-ms   submit → submit_sm_resp delay (default 0), a distant or slow SMSC
   --control-port       HTTP control port: POST /throttle?seconds=N, /stall?seconds=N, /drop?seconds=N,
                        /normal; GET /stats, /delivered?since=&limit= (0: a free one)
   --throttle, --stall, --drop-binds   start with that switch on, until POST /normal`;
@@ -21,6 +22,7 @@ export interface SimulatorCommand {
   systemId: string;
   password: string;
   deliveryDelayMs?: number;
+  respondDelayMs?: number;
   tls?: { certFile: string; keyFile: string };
   controlPort?: number;
   /** Switches on from the start (until POST /normal). */
@@ -54,6 +56,7 @@ export function simulatorCommand(argv: string[], env: Record<string, string | un
         cert: { type: "string" },
         key: { type: "string" },
         "delivery-delay-ms": { type: "string" },
+        "respond-delay-ms": { type: "string" },
         "control-port": { type: "string" },
         throttle: { type: "boolean" },
         stall: { type: "boolean" },
@@ -76,6 +79,7 @@ export function simulatorCommand(argv: string[], env: Record<string, string | un
     systemId,
     password: str("password") ?? (env.SMSC_SIM_PASSWORD || "switchboard"),
     deliveryDelayMs: whole("--delivery-delay-ms", str("delivery-delay-ms") ?? (env.SIM_DELIVERY_DELAY_MS || undefined), 86_400_000),
+    respondDelayMs: whole("--respond-delay-ms", str("respond-delay-ms"), 600_000),
     ...(values.tls ? { tls: { certFile: cert!, keyFile: key! } } : {}),
     controlPort: whole("--control-port", str("control-port"), 65535),
     throttle: Boolean(values.throttle),

@@ -16,6 +16,7 @@ export class CircuitBreaker {
   private failed = 0;
   private openedAt = 0;
   private probing = false;
+  private waiting: (() => void)[] = [];
   private state_: BreakerState = "closed";
   private readonly threshold: number;
   private readonly coolDownMs: number;
@@ -42,23 +43,34 @@ export class CircuitBreaker {
     return true;
   }
 
+  /** Resolves once the probe out now (if any) has its answer: then tryAcquire says what it decided. */
+  probed(): Promise<void> {
+    if (!this.probing) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
   success(): void {
     this.failed = 0;
-    this.probing = false;
     this.state_ = "closed";
+    this.probeDone();
   }
 
   failure(): void {
-    this.probing = false;
     this.failed += 1;
     if (this.state_ === "half-open" || this.failed >= this.threshold) {
       this.state_ = "open";
       this.openedAt = this.clock();
     }
+    this.probeDone();
   }
 
   /** A part that went nowhere (the answer neither proved nor disproved the connector): the probe slot is given back. */
   release(): void {
+    this.probeDone();
+  }
+
+  private probeDone(): void {
     this.probing = false;
+    for (const wake of this.waiting.splice(0)) wake();
   }
 }

@@ -2,7 +2,8 @@
 // routing rule that matches picks the connectors (else the one named default), and they are
 // tried in the rule's order. A connector with no bound bind, an open circuit breaker or a
 // temporary refusal (its temporary_errors, throttling, no answer before the part went out) is a
-// hop to the next; a permanent refusal fails the part as before; a part that may have reached an
+// hop to the next (the route's last one, while its breaker's probe is out, is waited for rather
+// than refused); a permanent refusal fails the part as before; a part that may have reached an
 // SMSC (its submit_sm went out, no answer came) goes nowhere else now, so it is never on two
 // SMSCs at once: its caller flags it possible_duplicate and retries it later. The result names
 // the connector that carried it, what that costs, and the hops before it.
@@ -64,7 +65,7 @@ export class Router implements Carrier {
     const { order } = chooseRoute(snapshot, q);
     const hops: RouteHop[] = [];
     let last: (SubmitResult & RoutedResult) | null = null;
-    for (const id of order) {
+    for (const [i, id] of order.entries()) {
       const info = snapshot.connectors.get(id);
       const name = info?.name ?? id;
       const carrier = this.live.get(id);
@@ -77,7 +78,14 @@ export class Router implements Carrier {
         continue;
       }
       const breaker = this.breaker(id);
-      if (!breaker.tryAcquire()) {
+      let admitted = breaker.tryAcquire();
+      // The route's last connector is being probed: the probe's answer decides, not a refusal now
+      // (a part with nowhere else to go would wait out its job's backoff though the probe succeeded).
+      while (!admitted && i === order.length - 1 && breaker.state === "half-open") {
+        await breaker.probed();
+        admitted = breaker.tryAcquire();
+      }
+      if (!admitted) {
         hops.push({ connector: name, description: "taken out after repeated failures (cooling down)" });
         continue;
       }
@@ -92,6 +100,12 @@ export class Router implements Carrier {
         // A permanent refusal says nothing against the connector.
         breaker.release();
         return { ...result, ...routed };
+      }
+      if (options.cancelled?.()) {
+        // Its job no longer holds the part (the carrier dropped it unsent, or its answer came too
+        // late): nothing against this connector, and no other one may send it now.
+        breaker.release();
+        return { ...result, retryable: true, ...routed };
       }
       breaker.failure();
       // It may be at this SMSC: not offered to another one now (the caller retries it, flagged).
