@@ -13,6 +13,9 @@ import { routeTableOf } from "../core/routing/route-table.ts";
 import { Router, type LiveConnectors } from "../core/routing/router.ts";
 import type { BreakerOptions } from "../core/routing/circuit-breaker.ts";
 import { unseal } from "../core/secrets/seal.ts";
+import { CONNECTOR_PASSWORD } from "../core/routing/manage-connectors.ts";
+
+export { CONNECTOR_PASSWORD };
 import { connectConnector, type SmppCarrier } from "../carrier/smpp-carrier.ts";
 import { log } from "../log/logger.ts";
 import { contextFor } from "./context.ts";
@@ -43,8 +46,6 @@ export interface ConnectorRow {
   temporary_errors: number[];
   enabled: boolean;
 }
-
-export const CONNECTOR_PASSWORD = "connector-password";
 
 interface Live {
   id: string;
