@@ -35,6 +35,8 @@ export interface Deployment {
   workers: Proc[];
   token: string;
   accountId: string;
+  /** The deployment's AUTH_SECRET (a test signs a dashboard session with it). */
+  authSecret: string;
   /** Starts one more worker (same settings). */
   addWorker(): Promise<Proc>;
   stop(): Promise<void>;
@@ -125,7 +127,7 @@ export async function startDeployment(o: DeploymentOptions): Promise<Deployment>
     };
     for (let i = 0; i < o.workers; i++) await addWorker();
     log(`${o.workers} workers started`);
-    return { webUrls, webs, workers, token, accountId: creds.accountId, addWorker, stop };
+    return { webUrls, webs, workers, token, accountId: creds.accountId, authSecret: secret, addWorker, stop };
   } catch (err) {
     await stop();
     throw err;
