@@ -2,8 +2,8 @@
 // token, with an expired one, with a revoked application's, with a malformed one → 401 envelopes
 // with WWW-Authenticate: Bearer; with a token lacking the endpoint's scope → 403 403000000.
 // Each endpoint's scope is written down below; an endpoint missing from the table fails the test,
-// so a new route must state its scope here. The dashboard's JSON routes take a session, never a
-// bearer token.
+// so a new route must state its scope here. The dashboard's JSON routes (and the operator
+// console's, /operator/…) take a session, never a bearer token.
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiRouteFiles } from "./api-routes.ts";
@@ -144,7 +144,8 @@ async function endpoints(filter: (apiPath: string) => boolean): Promise<Endpoint
 }
 
 const paramsOf = (file: string) => Object.fromEntries([...file.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1]!, "x"]));
-const isBearerPath = (p: string) => !p.startsWith("/dashboard/") && !(p in notBearer);
+const isSessionPath = (p: string) => p.startsWith("/dashboard/") || p.startsWith("/operator/");
+const isBearerPath = (p: string) => !isSessionPath(p) && !(p in notBearer);
 
 const send = (e: Endpoint, headers: Record<string, string>) =>
   call(e.handler, { method: e.method, path: apiPath(e.file).replace(/\[(\w+)\]/g, "x"), headers, params: paramsOf(e.file), body: e.method === "GET" || e.method === "HEAD" ? undefined : {} });
@@ -176,7 +177,7 @@ beforeAll(async () => {
   for (const scope of allScopes) lacking[scope] = await a.token(allScopes.filter((s) => s !== scope).join(" "));
   tokens.oneScope = await a.token("voice");
   bearerEndpoints = await endpoints(isBearerPath);
-  dashboardEndpoints = await endpoints((p) => p.startsWith("/dashboard/"));
+  dashboardEndpoints = await endpoints(isSessionPath);
 });
 
 describe("bearer endpoints", () => {
