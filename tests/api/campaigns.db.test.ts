@@ -147,7 +147,7 @@ describe("POST /sms/campaign", () => {
     calls.sort((x, y) => x.body.updatedDate.localeCompare(y.body.updatedDate));
     expect(calls.map((c) => c.body.state)).toEqual(["Queued", "Running", "Sent", "Finished"]);
     expect(calls.at(-1)!.body.statuses.Delivered).toBe(32);
-  });
+  }, 90_000);
 
   it("sends long and short texts in their parts, each once, and reports each part's changes when asked", async () => {
     const a = await owner();
