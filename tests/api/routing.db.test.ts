@@ -3,7 +3,6 @@
 // at each simulator), receipts from both are applied, every part records its connector, a part
 // fails over to B when A has no bind (its hop recorded), and a route changed in the table is
 // followed without a restart.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as send } from "../../app/api/sms/route.ts";
 import { POST as createCampaign } from "../../app/api/sms/campaign/route.ts";
@@ -13,10 +12,10 @@ import { bearer, call } from "../support/http.ts";
 import { eventually } from "../support/messaging.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { startSmscSimulator, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
-import { startConnectors, CONNECTOR_PASSWORD, type ConnectorsHandle } from "../../lib/server/connectors.ts";
+import { startConnectors, type ConnectorsHandle } from "../../lib/server/connectors.ts";
 import { startWorker, type Worker } from "../../lib/server/worker.ts";
 import { jobs } from "../../lib/server/jobs.ts";
-import { seal } from "../../lib/core/secrets/seal.ts";
+import { addConnector } from "../support/routing-kit.ts";
 
 const db = useTestDatabase();
 let a: SmscSimulator;
@@ -25,20 +24,6 @@ let connectors: ConnectorsHandle;
 let worker: Worker;
 const ids: Record<string, string> = {};
 
-async function addConnector(name: string, sim: SmscSimulator) {
-  const id = crypto.randomUUID();
-  ids[name] = id;
-  await db
-    .ctx()
-    .sql.query(`INSERT INTO connectors (id, name, host, port, system_id, password_sealed, binds, window_size, tps) VALUES ($1::uuid, $2, '127.0.0.1', $3, $4, $5, 1, 20, 0)`, [
-      id,
-      name,
-      sim.port,
-      "switchboard",
-      seal(db.ctx().config.authSecret, CONNECTOR_PASSWORD, id, "switchboard"),
-    ]);
-}
-
 async function addRoute(position: number, country: string, names: string[]) {
   await db.ctx().sql.query(`INSERT INTO routes (position, country, connector_ids) VALUES ($1, $2, $3::uuid[])`, [position, country, names.map((n) => ids[n])]);
 }
@@ -46,8 +31,8 @@ async function addRoute(position: number, country: string, names: string[]) {
 beforeAll(async () => {
   a = await startSmscSimulator({ port: 0, deliveryDelayMs: 50 });
   b = await startSmscSimulator({ port: 0, deliveryDelayMs: 50 });
-  await addConnector("A", a);
-  await addConnector("B", b);
+  ids.A = await addConnector(db.ctx(), "A", { port: a.port, window: 20 });
+  ids.B = await addConnector(db.ctx(), "B", { port: b.port, window: 20 });
   await addRoute(1, "GR", ["A", "B"]);
   await addRoute(2, "", ["B"]);
   connectors = await startConnectors(db.database(), { checkEveryMs: 200, statusEveryMs: 300 });
