@@ -196,7 +196,6 @@ function wire(ctx: Ctx, connectorId: string, carrier: Carrier, receiptOptions?: 
 
 /** What a connection is made from: a change of any of it reopens the connection. */
 function fingerprintOf(row: ConnectorRow): string {
-  const { enabled: _e, name: _n, ...rest } = row as ConnectorRow & { updated_at?: unknown; created_at?: unknown };
-  const { updated_at: _u, created_at: _c, ...connection } = rest as Record<string, unknown>;
+  const { enabled: _e, name: _n, updated_at: _u, created_at: _c, ...connection } = row as ConnectorRow & { updated_at?: unknown; created_at?: unknown };
   return JSON.stringify(connection);
 }
