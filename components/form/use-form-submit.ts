@@ -3,18 +3,14 @@
 // dialog, also reset and close, and hold closing while the request is in flight. Spread the
 // result into <FormCard> or <FormDialog>.
 "use client";
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
-import { type ToastInput, useToast } from "@/components/ui/toast";
+import { type FollowUp, useFollowUp } from "@/components/ui/use-follow-up";
 import { ApiError, problemOf } from "@/lib/ui/api-client";
 
-export interface FormSubmitOptions<TForm extends FieldValues, TBody, TResult> {
+export interface FormSubmitOptions<TForm extends FieldValues, TBody, TResult> extends FollowUp<TResult> {
   submit: (body: TBody) => Promise<TResult>;
-  /** Queries the change shows in, refreshed before onSaved. */
-  refresh?: QueryKey[];
-  /** The toast that says it is done. */
-  announce?: (result: TResult) => ToastInput;
-  /** After the refresh: hand the result on. */
+  /** After the refresh and the toast: hand the result on. */
   onSaved?: (result: TResult) => unknown;
   /** Fields that take the server's per-field messages ("scopes.0" lands on scopes). */
   fields?: readonly FieldPath<TForm>[];
@@ -30,16 +26,10 @@ export function useFormSubmit<TForm extends FieldValues, TBody, TResult>(form: U
 }
 
 function useSubmission<TForm extends FieldValues, TBody, TResult>(form: UseFormReturn<TForm, unknown, TBody>, options: FormSubmitOptions<TForm, TBody, TResult>) {
-  const { submit, refresh = [], announce, onSaved, fields = [], conflict, fallback } = options;
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const { submit, refresh, announce, onSaved, fields = [], conflict, fallback } = options;
   const mutation = useMutation({
     mutationFn: submit,
-    onSuccess: async (result) => {
-      for (const queryKey of refresh) await queryClient.invalidateQueries({ queryKey });
-      if (announce) toast(announce(result));
-      await onSaved?.(result);
-    },
+    onSuccess: useFollowUp({ refresh, announce }, onSaved),
     onError: (err) => {
       if (conflict && err instanceof ApiError && (conflict.code ? err.code === conflict.code : err.status === 409)) return form.setError(conflict.field, { type: "server", message: conflict.message });
       if (placeOnFields(form, err, fields)) return;

@@ -1,13 +1,15 @@
 // Asks before something that cannot be undone; shows the server's refusal in place. Revoking an
-// application, removing a user, deleting a contact, a group or a scheduled campaign.
+// application, removing a user, deleting a contact, a group or a scheduled campaign. Like the
+// form dialogs, it refreshes what the action changed and says it is done before it closes.
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { ErrorNote } from "./error-note";
+import { type FollowUp, useFollowUp } from "./use-follow-up";
 
-export function ConfirmDialog({
+export function ConfirmDialog<TResult>({
   open,
   title,
   description,
@@ -15,6 +17,9 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   confirmDisabled,
   onConfirm,
+  refresh,
+  announce,
+  onDone,
   onClose,
   children,
 }: {
@@ -25,12 +30,20 @@ export function ConfirmDialog({
   cancelLabel?: string;
   /** The action is not possible now (the children say why). */
   confirmDisabled?: boolean;
-  /** Runs the action; the dialog closes when it resolves. */
-  onConfirm: () => Promise<unknown>;
+  /** Runs the action; once it resolves, the refresh, the toast and onDone follow, then the dialog closes. */
+  onConfirm: () => Promise<TResult>;
+  /** After the refresh and the toast, before the dialog closes: what else follows (leave the page). */
+  onDone?: (result: TResult) => unknown;
   onClose: () => void;
   children?: ReactNode;
-}) {
-  const mutation = useMutation({ mutationFn: onConfirm, onSuccess: () => close(true) });
+} & FollowUp<TResult>) {
+  const mutation = useMutation({
+    mutationFn: onConfirm,
+    onSuccess: useFollowUp({ refresh, announce }, async (result) => {
+      await onDone?.(result);
+      close(true);
+    }),
+  });
   function close(force = false) {
     if (mutation.isPending && !force) return;
     mutation.reset();

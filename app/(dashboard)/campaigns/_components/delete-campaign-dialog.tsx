@@ -3,12 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useToast } from "@/components/ui/toast";
 import { campaignsKey, deleteCampaign, type CampaignView } from "./api";
 
 export function DeleteCampaignDialog({ campaign, onClose }: { campaign: CampaignView | null; onClose: () => void }) {
   const router = useRouter();
-  const toast = useToast();
   const queryClient = useQueryClient();
   return (
     <ConfirmDialog
@@ -19,9 +17,11 @@ export function DeleteCampaignDialog({ campaign, onClose }: { campaign: Campaign
       confirmLabel="Delete campaign"
       cancelLabel="Keep it"
       onConfirm={async () => {
-        if (!campaign) return;
-        await deleteCampaign(campaign.trackingId);
-        toast({ title: "Campaign deleted", description: `${campaign.campaignName || "The campaign"} will not be sent.` });
+        if (campaign) await deleteCampaign(campaign.trackingId);
+      }}
+      announce={() => ({ title: "Campaign deleted", description: `${campaign?.campaignName || "The campaign"} will not be sent.` })}
+      onDone={() => {
+        // Not awaited: the refetch would ask for the campaign just deleted.
         void queryClient.invalidateQueries({ queryKey: campaignsKey });
         router.push("/campaigns");
       }}

@@ -1,16 +1,12 @@
 // Cancelling a number: says what is lost, and refuses (as the API does) while it is in a pool.
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useToast } from "@/components/ui/toast";
 import { formatDate } from "@/lib/ui/format";
 import { cancelNumber, numbersKey, type NumberDetails } from "./api";
 
 export function CancelNumberDialog({ open, number, onClose }: { open: boolean; number: NumberDetails; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const router = useRouter();
-  const toast = useToast();
   return (
     <ConfirmDialog
       open={open}
@@ -20,12 +16,10 @@ export function CancelNumberDialog({ open, number, onClose }: { open: boolean; n
       confirmLabel="Cancel number"
       cancelLabel="Keep it"
       confirmDisabled={Boolean(number.pool)}
-      onConfirm={async () => {
-        await cancelNumber(number.msisdn);
-        await queryClient.invalidateQueries({ queryKey: numbersKey });
-        toast({ title: `${number.msisdn} cancelled`, tone: "success" });
-        router.push("/numbers");
-      }}
+      onConfirm={() => cancelNumber(number.msisdn)}
+      refresh={[numbersKey]}
+      announce={() => ({ title: `${number.msisdn} cancelled`, tone: "success" })}
+      onDone={() => router.push("/numbers")}
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {number.pool ? `It is in pool “${number.pool.poolName}”: take it out of the pool first.` : `It would renew on ${formatDate(number.nextRenewal)}. Its messages stay in tracking.`}

@@ -2,7 +2,7 @@
 // that shows which number the pool chose and why.
 "use client";
 import Link from "next/link";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LayersIcon, PlusIcon, SendIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useToast } from "@/components/ui/toast";
 import { deletePool, fetchPools, poolsKey, type Pool } from "./api";
 import { PoolDialog } from "./pool-dialog";
 import { PoolSendDialog } from "./pool-send-dialog";
@@ -121,8 +120,6 @@ export function PoolsView({ canManage }: { canManage: boolean }) {
 }
 
 function DeletePoolDialog({ pool, onClose }: { pool: Pool; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   return (
     <ConfirmDialog
       open
@@ -131,11 +128,9 @@ function DeletePoolDialog({ pool, onClose }: { pool: Pool; onClose: () => void }
       description="Its numbers stay rented and can join another pool. Sends to this pool's id will fail."
       confirmLabel="Delete pool"
       cancelLabel="Keep it"
-      onConfirm={async () => {
-        await deletePool(pool.poolId);
-        await queryClient.invalidateQueries({ queryKey: poolsKey });
-        toast({ title: `Pool “${pool.poolName}” deleted`, tone: "success" });
-      }}
+      onConfirm={() => deletePool(pool.poolId)}
+      refresh={[poolsKey]}
+      announce={() => ({ title: `Pool “${pool.poolName}” deleted`, tone: "success" })}
     />
   );
 }

@@ -134,8 +134,6 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
 }
 
 function RemoveUserDialog({ user, onClose }: { user: UserView | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   return (
     <ConfirmDialog
       open={user !== null}
@@ -144,11 +142,10 @@ function RemoveUserDialog({ user, onClose }: { user: UserView | null; onClose: (
       description="They are signed out at once and can no longer sign in. Messages, campaigns and contacts stay with the account."
       confirmLabel="Remove"
       onConfirm={async () => {
-        if (!user) return;
-        await removeUser(user.id);
-        await queryClient.invalidateQueries({ queryKey: usersKey });
-        toast({ tone: "success", title: "User removed", description: `${user.email} can no longer sign in.` });
+        if (user) await removeUser(user.id);
       }}
+      refresh={[usersKey]}
+      announce={() => ({ tone: "success", title: "User removed", description: `${user?.email} can no longer sign in.` })}
     />
   );
 }

@@ -1,14 +1,12 @@
 // Suspending an account (with the reason its users and callers are told) and reactivating it.
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
 import { useFormDialog } from "@/components/form/use-form-submit";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
 import { suspendForm } from "@/lib/schemas/operator";
 import { countOf } from "@/lib/ui/format";
 import { accountsKey, resumeAccount, suspendAccount, type OperatorAccountDetail, type SuspendForm } from "./api";
@@ -43,8 +41,6 @@ export function SuspendDialog({ account, open, onClose }: { account: OperatorAcc
 }
 
 export function ResumeDialog({ account, open, onClose }: { account: OperatorAccountDetail; open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   return (
     <ConfirmDialog
       open={open}
@@ -52,11 +48,9 @@ export function ResumeDialog({ account, open, onClose }: { account: OperatorAcco
       title={`Reactivate ${account.name}?`}
       description={`Its tokens and users work again at once, and its paused campaigns go on where they stopped (${countOf(account.parkedJobs, "waiting job")}).`}
       confirmLabel="Reactivate"
-      onConfirm={async () => {
-        const r = await resumeAccount(account.id);
-        await queryClient.invalidateQueries({ queryKey: accountsKey });
-        toast({ tone: "success", title: "Account reactivated", description: `${account.name} is active again; ${countOf(r.resumedJobs, "paused job")} went back to work.` });
-      }}
+      onConfirm={() => resumeAccount(account.id)}
+      refresh={[accountsKey]}
+      announce={(r) => ({ tone: "success", title: "Account reactivated", description: `${account.name} is active again; ${countOf(r.resumedJobs, "paused job")} went back to work.` })}
     />
   );
 }

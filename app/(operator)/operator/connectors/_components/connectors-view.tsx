@@ -126,8 +126,6 @@ function ConnectorCard({ connector: c, onEdit, onDelete }: { connector: Connecto
 }
 
 function DeleteConnectorDialog({ connector, onClose }: { connector: ConnectorWithStatus; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   return (
     <ConfirmDialog
       open
@@ -137,11 +135,9 @@ function DeleteConnectorDialog({ connector, onClose }: { connector: ConnectorWit
       confirmLabel="Delete connector"
       cancelLabel="Keep it"
       confirmDisabled={connector.routes > 0}
-      onConfirm={async () => {
-        await deleteConnector(connector.id);
-        await queryClient.invalidateQueries({ queryKey: connectorsKey });
-        toast({ title: `Connector “${connector.name}” deleted`, tone: "success" });
-      }}
+      onConfirm={() => deleteConnector(connector.id)}
+      refresh={[connectorsKey]}
+      announce={() => ({ title: `Connector “${connector.name}” deleted`, tone: "success" })}
     >
       {connector.routes > 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">

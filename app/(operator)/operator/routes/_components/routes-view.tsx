@@ -140,12 +140,9 @@ export function RoutesView() {
           description={`Messages it matched (${deleting.match}) go to the next route that matches them, or to default.`}
           confirmLabel="Delete route"
           cancelLabel="Keep it"
-          onConfirm={async () => {
-            await deleteRoute(deleting.id);
-            await queryClient.invalidateQueries({ queryKey: routesKey });
-            await queryClient.invalidateQueries({ queryKey: connectorsKey });
-            toast({ title: `Route ${deleting.position} deleted`, tone: "success" });
-          }}
+          onConfirm={() => deleteRoute(deleting.id)}
+          refresh={[routesKey, connectorsKey]}
+          announce={() => ({ title: `Route ${deleting.position} deleted`, tone: "success" })}
         />
       )}
     </>
