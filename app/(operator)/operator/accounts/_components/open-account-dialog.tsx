@@ -6,13 +6,12 @@ import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/form/form-dialog";
 import { useFormDialog } from "@/components/form/use-form-submit";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { AlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Options, Select } from "@/components/ui/select";
 import { ReadOnlyValue } from "@/components/ui/read-only-value";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { supportedCurrencies } from "@/lib/money";
 import { openAccountForm } from "@/lib/schemas/operator";
 import { accountsKey, openAccount, type OpenAccountForm, type OpenedAccount } from "./api";
@@ -53,35 +52,29 @@ export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; 
 /** Shown once, right after opening an account: the owner's email and generated password. */
 export function OwnerPasswordDialog({ opened, onClose }: { opened: OpenedAccount | null; onClose: () => void }) {
   return (
-    <Dialog
+    <ShownOnceDialog
       open={opened !== null}
       onClose={onClose}
       title="Account opened"
       description={opened ? `${opened.account.name} is open; its owner can sign in now.` : undefined}
-      footer={
-        <>
-          {opened && (
-            <Link href={`/operator/accounts/${opened.account.id}`} className={buttonClasses("secondary")} onClick={onClose}>
-              Go to the account
-            </Link>
-          )}
-          <Button onClick={onClose}>I have passed the password on</Button>
-        </>
+      warning="This password will not be shown again."
+      advice="Send it to the owner over a channel you trust."
+      keptLabel="I have passed the password on"
+      actions={
+        opened && (
+          <Link href={`/operator/accounts/${opened.account.id}`} className={buttonClasses("secondary")} onClick={onClose}>
+            Go to the account
+          </Link>
+        )
       }
     >
       {opened && (
-        <div className="space-y-4 pb-2">
-          <div role="note" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
-            <AlertIcon size={18} className="mt-0.5 shrink-0" />
-            <p>
-              <strong className="font-semibold">This password will not be shown again.</strong> Send it to the owner over a channel you trust.
-            </p>
-          </div>
+        <>
           <ReadOnlyValue id="opened-account-id" label="Account id" value={opened.account.id} />
           <ReadOnlyValue id="opened-owner-email" label="Owner's email" value={opened.owner.email} />
           {opened.password && <ReadOnlyValue id="opened-owner-password" label="Initial password" value={opened.password} />}
-        </div>
+        </>
       )}
-    </Dialog>
+    </ShownOnceDialog>
   );
 }
