@@ -20,6 +20,15 @@ const tonLabel = (v: string) => (v === "" ? "Automatic" : `${v} — ${["Unknown"
 const NPIS = ["", "0", "1", "3", "4", "6", "8", "9", "10", "14", "18"];
 const npiLabel = (v: string) =>
   v === "" ? "Automatic" : `${v} — ${{ 0: "Unknown", 1: "ISDN (E.164)", 3: "Data", 4: "Telex", 6: "Land mobile", 8: "National", 9: "Private", 10: "ERMES", 14: "Internet", 18: "WAP" }[Number(v)]}`;
+const ton = { values: TONS, option: tonLabel };
+const npi = { values: NPIS, option: npiLabel };
+/** Both ends of a message are addressed alike: a TON and an NPI each, empty for automatic. */
+const addressing = [
+  { id: "connector-source-ton", name: "sourceTon", label: "Source TON", ...ton },
+  { id: "connector-source-npi", name: "sourceNpi", label: "Source NPI", ...npi },
+  { id: "connector-dest-ton", name: "destTon", label: "Destination TON", ...ton },
+  { id: "connector-dest-npi", name: "destNpi", label: "Destination NPI", ...npi },
+] as const;
 const nullableNumber = { setValueAs: (v: unknown) => (v === "" || v === null ? null : Number(v)) };
 const number = { valueAsNumber: true } as const;
 
@@ -123,26 +132,13 @@ export function ConnectorDialog({ connector, onClose }: { connector: Connector |
       </div>
       <Disclosure summary="SMPP details" hint="Addressing, data_coding, keep-alive and failover errors" openWhen={advancedError}>
         <div className="grid gap-5 px-4 pb-4 sm:grid-cols-2">
-          <Field id="connector-source-ton" label="Source TON" error={errors.sourceTon?.message}>
-            <Select {...form.register("sourceTon", nullableNumber)}>
-              <Options values={TONS} label={tonLabel} />
-            </Select>
-          </Field>
-          <Field id="connector-source-npi" label="Source NPI" error={errors.sourceNpi?.message}>
-            <Select {...form.register("sourceNpi", nullableNumber)}>
-              <Options values={NPIS} label={npiLabel} />
-            </Select>
-          </Field>
-          <Field id="connector-dest-ton" label="Destination TON" error={errors.destTon?.message}>
-            <Select {...form.register("destTon", nullableNumber)}>
-              <Options values={TONS} label={tonLabel} />
-            </Select>
-          </Field>
-          <Field id="connector-dest-npi" label="Destination NPI" error={errors.destNpi?.message}>
-            <Select {...form.register("destNpi", nullableNumber)}>
-              <Options values={NPIS} label={npiLabel} />
-            </Select>
-          </Field>
+          {addressing.map((a) => (
+            <Field key={a.name} id={a.id} label={a.label} error={errors[a.name]?.message}>
+              <Select {...form.register(a.name, nullableNumber)}>
+                <Options values={a.values} label={a.option} />
+              </Select>
+            </Field>
+          ))}
           <Field id="connector-data-coding" label="data_coding of GSM-7 text" hint="0 for most SMSCs; some want 1 or 3." error={errors.gsm7DataCoding?.message}>
             <Select {...form.register("gsm7DataCoding", { setValueAs: Number })}>
               <Options values={[0, 1, 3]} label={(v) => ({ 0: "0 — SMSC default alphabet", 1: "1 — IA5 (ASCII)", 3: "3 — Latin-1" })[v]} />
