@@ -36,103 +36,25 @@ export const CORPUS_ATOMS = {
   cjkSupplementary: chars("𠮷𩸽𠀋"),
 } as const;
 
-type AtomSet = readonly string[];
-
+/** A kind of message: how often it comes up, and how much of each atom set its text mixes in (in this order). */
 interface Profile {
   name: string;
   weight: number;
-  sets: [AtomSet, number][];
+  mix: Partial<Record<keyof typeof CORPUS_ATOMS, number>>;
 }
 
-const A = CORPUS_ATOMS;
 const PROFILES: Profile[] = [
-  {
-    name: "gsm",
-    weight: 20,
-    sets: [
-      [A.gsmCommon, 80],
-      [A.gsmBasic, 18],
-      [A.lineBreaks, 2],
-    ],
-  },
-  {
-    name: "gsm-extension",
-    weight: 15,
-    sets: [
-      [A.gsmCommon, 80],
-      [A.gsmBasic, 10],
-      [A.gsmExtension, 8],
-      [A.lineBreaks, 2],
-    ],
-  },
-  {
-    name: "greek",
-    weight: 10,
-    sets: [
-      [A.greek, 60],
-      [A.gsmCommon, 35],
-      [A.gsmExtension, 3],
-      [A.lineBreaks, 2],
-    ],
-  },
-  {
-    name: "latin",
-    weight: 10,
-    sets: [
-      [A.gsmCommon, 80],
-      [A.accentedLatin, 10],
-      [A.typography, 5],
-      [A.decomposedLatin, 2],
-      [A.gsmExtension, 2],
-      [A.lineBreaks, 1],
-    ],
-  },
-  {
-    name: "emoji",
-    weight: 15,
-    sets: [
-      [A.gsmCommon, 80],
-      [A.emoji, 15],
-      [A.gsmExtension, 2],
-      [A.lineBreaks, 2],
-    ],
-  },
-  {
-    name: "newer-emoji",
-    weight: 2,
-    sets: [
-      [A.gsmCommon, 80],
-      [A.emoji, 10],
-      [A.newerEmoji, 5],
-      [A.lineBreaks, 2],
-    ],
-  },
-  {
-    name: "cjk",
-    weight: 10,
-    sets: [
-      [A.cjk, 80],
-      [A.cjkSupplementary, 5],
-      [A.gsmCommon, 13],
-      [A.lineBreaks, 2],
-    ],
-  },
+  { name: "gsm", weight: 20, mix: { gsmCommon: 80, gsmBasic: 18, lineBreaks: 2 } },
+  { name: "gsm-extension", weight: 15, mix: { gsmCommon: 80, gsmBasic: 10, gsmExtension: 8, lineBreaks: 2 } },
+  { name: "greek", weight: 10, mix: { greek: 60, gsmCommon: 35, gsmExtension: 3, lineBreaks: 2 } },
+  { name: "latin", weight: 10, mix: { gsmCommon: 80, accentedLatin: 10, typography: 5, decomposedLatin: 2, gsmExtension: 2, lineBreaks: 1 } },
+  { name: "emoji", weight: 15, mix: { gsmCommon: 80, emoji: 15, gsmExtension: 2, lineBreaks: 2 } },
+  { name: "newer-emoji", weight: 2, mix: { gsmCommon: 80, emoji: 10, newerEmoji: 5, lineBreaks: 2 } },
+  { name: "cjk", weight: 10, mix: { cjk: 80, cjkSupplementary: 5, gsmCommon: 13, lineBreaks: 2 } },
   {
     name: "mixed",
     weight: 20,
-    sets: [
-      [A.gsmCommon, 50],
-      [A.gsmBasic, 5],
-      [A.gsmExtension, 5],
-      [A.greek, 8],
-      [A.accentedLatin, 8],
-      [A.decomposedLatin, 1],
-      [A.typography, 4],
-      [A.emoji, 8],
-      [A.cjk, 6],
-      [A.cjkSupplementary, 2],
-      [A.lineBreaks, 2],
-    ],
+    mix: { gsmCommon: 50, gsmBasic: 5, gsmExtension: 5, greek: 8, accentedLatin: 8, decomposedLatin: 1, typography: 4, emoji: 8, cjk: 6, cjkSupplementary: 2, lineBreaks: 2 },
   },
 ];
 
@@ -163,7 +85,7 @@ export function generateCorpus({ count = 5000, seed = 0x5eed5, maxLength = 500 }
   for (let b = 0; b < count; b++) {
     const profile = pickWeighted(PROFILES);
     const target = random() < 0.3 ? Math.max(0, Math.min(maxLength, BOUNDARIES[int(BOUNDARIES.length)]! + int(7) - 3)) : int(maxLength + 1);
-    const sets = profile.sets.map(([atoms, weight]) => ({ atoms, weight }));
+    const sets = Object.entries(profile.mix).map(([name, weight]) => ({ atoms: CORPUS_ATOMS[name as keyof typeof CORPUS_ATOMS] as readonly string[], weight }));
     const picked: string[] = [];
     let length = 0;
     let misses = 0;
