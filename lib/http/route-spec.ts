@@ -29,7 +29,7 @@ export interface RouteSpec<Q extends z.ZodType | undefined = z.ZodType | undefin
   response?: z.ZodType;
   /** Content type of the body when it is not JSON (the token endpoint takes a form). */
   bodyType?: "json" | "form";
-  errors?: ErrorName[];
+  errors?: readonly ErrorName[];
   /** What an empty body means; without it an empty body is a 400. */
   emptyBody?: unknown;
   /** Largest body accepted, in bytes (default 1 MiB). */

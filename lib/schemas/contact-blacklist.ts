@@ -16,18 +16,12 @@ const serviceParams = z.object({
   }),
 });
 
-export const addToBlacklistRoute = defineRoute({
-  method: "POST",
-  path: "/contacts/my/blacklist/{service}",
-  tag: tagContacts,
+/** Putting contacts on a service's blacklist or taking them off: their ids, answered with how many changed. */
+const changeBlacklist = { tag: tagContacts, auth: "bearer", scope: "contact", params: serviceParams, body: idsBody, response: updated, errors: ["contactNotFound"] } as const;
+
+export const addToBlacklistRoute = defineRoute(changeBlacklist, "POST /contacts/my/blacklist/{service}", {
   summary: "Blacklist contacts for a service",
   description: `service: ${BLACKLIST_SERVICES.join(", ")}. Answers how many contacts were added.`,
-  auth: "bearer",
-  scope: "contact",
-  params: serviceParams,
-  body: idsBody,
-  response: updated,
-  errors: ["contactNotFound"],
 });
 
 /** /contacts/my/blacklist with no service: the error naming the services, after the token check. */
@@ -53,18 +47,9 @@ export const listBlacklistRoute = defineRoute({
   response: z.array(contactView),
 });
 
-export const removeFromBlacklistRoute = defineRoute({
-  method: "DELETE",
-  path: "/contacts/my/blacklist/{service}",
-  tag: tagContacts,
+export const removeFromBlacklistRoute = defineRoute(changeBlacklist, "DELETE /contacts/my/blacklist/{service}", {
   summary: "Take contacts off a service's blacklist",
   description: "Answers how many contacts were taken off. Also served as POST /contacts/my/blacklist/{service}/remove.",
-  auth: "bearer",
-  scope: "contact",
-  params: serviceParams,
-  body: idsBody,
-  response: updated,
-  errors: ["contactNotFound"],
 });
 
 export const removeFromBlacklistAliasRoute = defineRoute({

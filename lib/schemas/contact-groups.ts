@@ -102,29 +102,16 @@ const combineBody = z.object({
   groups: z.preprocess((v) => (Array.isArray(v) ? v.map((x) => asText(nameOf(x))) : v), z.array(z.string().trim().min(1, "A group name is empty").max(100)).min(1, "Name at least one group").max(100)),
 });
 
-export const mergeGroupsRoute = defineRoute({
-  method: "POST",
-  path: "/groups/my/merge",
-  tag: tagGroups,
+/** A new group made of existing ones: a name and the groups it combines, answered with its size. */
+const combineGroups = { tag: tagGroups, auth: "bearer", scope: "contact", body: combineBody, response: groupSizeView, errors: ["groupNotFound", "contactOrGroupExists"] } as const;
+
+export const mergeGroupsRoute = defineRoute(combineGroups, "POST /groups/my/merge", {
   summary: "Create a group from the union of groups",
   description: "Each contact once; every member gets the new group's tag.",
-  auth: "bearer",
-  scope: "contact",
-  body: combineBody,
-  response: groupSizeView,
-  errors: ["groupNotFound", "contactOrGroupExists"],
 });
 
-export const differenceGroupsRoute = defineRoute({
-  method: "POST",
-  path: "/groups/my/difference",
-  tag: tagGroups,
+export const differenceGroupsRoute = defineRoute(combineGroups, "POST /groups/my/difference", {
   summary: "Create a group from the contacts of the first group that are in none of the others",
-  auth: "bearer",
-  scope: "contact",
-  body: combineBody,
-  response: groupSizeView,
-  errors: ["groupNotFound", "contactOrGroupExists"],
 });
 
 export const groupContactsRoute = defineRoute({
