@@ -25,29 +25,19 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvColumns: { header: string; value: (r: ExploreRow) => string | number }[] = [
+type Column = { header: string; value: (r: ExploreRow) => string | number };
+type PlainField = { [K in keyof ExploreRow]: ExploreRow[K] extends string | number ? K : never }[keyof ExploreRow];
+
+/** Columns that are the row's fields as they stand, under their own names. */
+const fields = (...names: PlainField[]): Column[] => names.map((name) => ({ header: name, value: (r) => r[name] }));
+
+export const csvColumns: Column[] = [
   { header: "createdAt", value: (r) => r.createdAt.toISOString() },
-  { header: "trackingId", value: (r) => r.trackingId },
-  { header: "smsId", value: (r) => r.smsId },
-  { header: "part", value: (r) => r.part },
-  { header: "parts", value: (r) => r.parts },
-  { header: "direction", value: (r) => r.direction },
-  { header: "from", value: (r) => r.from },
-  { header: "to", value: (r) => r.to },
-  { header: "status", value: (r) => r.status },
-  { header: "detailedStatus", value: (r) => r.detailedStatus },
+  ...fields("trackingId", "smsId", "part", "parts", "direction", "from", "to", "status", "detailedStatus"),
   { header: "statusAt", value: (r) => r.statusAt.toISOString() },
-  { header: "country", value: (r) => r.country },
-  { header: "operator", value: (r) => r.operator },
-  { header: "mcc", value: (r) => r.mcc },
-  { header: "mnc", value: (r) => r.mnc },
+  ...fields("country", "operator", "mcc", "mnc"),
   { header: "price", value: (r) => fromMicros(r.priceMicros) },
-  { header: "currency", value: (r) => r.currency },
-  { header: "connector", value: (r) => r.connector },
-  { header: "label", value: (r) => r.label },
-  { header: "campaignId", value: (r) => r.campaignId },
-  { header: "campaignName", value: (r) => r.campaignName },
-  { header: "body", value: (r) => r.body },
+  ...fields("currency", "connector", "label", "campaignId", "campaignName", "body"),
 ];
 
 export const csvHeader = `${csvColumns.map((c) => c.header).join(",")}\r\n`;
