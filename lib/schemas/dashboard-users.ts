@@ -16,14 +16,20 @@ export const userView = z.object({
 });
 export type UserView = z.infer<typeof userView>;
 
-export const addUserForm = z.object({
-  email: z
+/** The address a new user signs in with, as the forms take it; `missing` asks for it. */
+export const signInEmail = (missing: string) =>
+  z
     .string()
     .trim()
-    .min(1, "Enter the email address")
+    .min(1, missing)
     .max(254, "At most 254 characters")
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter an email address like name@example.com"),
-  name: z.string().trim().max(100, "At most 100 characters"),
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter an email address like name@example.com");
+/** A new user's name: optional. */
+export const userName = z.string().trim().max(100, "At most 100 characters");
+
+export const addUserForm = z.object({
+  email: signInEmail("Enter the email address"),
+  name: userName,
   role: z.enum(roles, { error: "Choose owner, marketer or support" }),
 });
 export type AddUserForm = z.infer<typeof addUserForm>;

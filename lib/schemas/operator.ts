@@ -7,6 +7,7 @@ import { defineRoute, operatorRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { roles } from "../core/users/roles.ts";
 import { supportedCurrencies, toMicros } from "../money.ts";
+import { signInEmail, userName } from "./dashboard-users.ts";
 
 /** An amount of money as typed or sent (25, "12.50"), in micro-units; at most six decimals count. */
 export const moneyAmount = z.union([z.number(), z.string().trim().min(1, "Enter an amount")]).transform((v, c) => {
@@ -64,13 +65,8 @@ export type AccountPriceView = z.infer<typeof accountPriceView>;
 export const openAccountForm = z.object({
   name: z.string().trim().min(1, "Give the account a name").max(100, "At most 100 characters"),
   currency: z.enum(supportedCurrencies as [string, ...string[]], { error: `Choose one of ${supportedCurrencies.join(", ")}` }),
-  ownerEmail: z
-    .string()
-    .trim()
-    .min(1, "Enter the owner's email address")
-    .max(254, "At most 254 characters")
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter an email address like name@example.com"),
-  ownerName: z.string().trim().max(100, "At most 100 characters"),
+  ownerEmail: signInEmail("Enter the owner's email address"),
+  ownerName: userName,
   balance: z
     .string()
     .trim()
