@@ -156,13 +156,10 @@ export const deleteConnectorRoute = defineRoute(operator, "DELETE /operator/conn
   emptyBody: {},
   errors: ["connectorNotFound", "connectorInUse"],
 });
-export const stopConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/stop", {
-  summary: "Stop a connector: workers unbind it",
-  ...one,
-  emptyBody: {},
-  errors: ["connectorNotFound"],
-});
-export const startConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/start", { summary: "Start a stopped connector", ...one, emptyBody: {}, errors: ["connectorNotFound"] });
+/** Stopping and starting: no body, the connector as it now is. */
+const stopOrStart = { ...one, emptyBody: {}, errors: ["connectorNotFound"] } as const;
+export const stopConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/stop", { summary: "Stop a connector: workers unbind it", ...stopOrStart });
+export const startConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/start", { summary: "Start a stopped connector", ...stopOrStart });
 
 export const listCostsRoute = defineRoute(operator, "GET /operator/connectors/{id}/costs", {
   summary: "A connector's cost per part by country (and network)",
