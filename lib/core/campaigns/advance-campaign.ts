@@ -4,6 +4,7 @@
 import type { Ctx } from "../context.ts";
 import type { Subscriber } from "../events.ts";
 import { setCampaignState } from "./campaign-state.ts";
+import { log } from "../../log/logger.ts";
 
 export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<string | null> {
   const c = await ctx.db.campaign.findUnique({ where: { id: campaignId }, select: { state: true, totalMessages: true } });
@@ -38,26 +39,49 @@ export async function advanceCampaign(ctx: Ctx, campaignId: string): Promise<str
 }
 
 // Receipts arrive by the thousand; the campaigns they touch are looked at together, twice a
-// second, instead of once per receipt. A crash loses nothing: the sweep job looks again.
+// second, instead of once per receipt. A look that fails (a busy database) is tried again a
+// second later, and a change published inside its transaction, which may not have committed when
+// the look runs, is looked at once more three seconds on. A crash loses nothing: the sweep job
+// looks again every minute.
+const LOOK_MS = 500;
+const RETRY_MS = 1000;
+const SECOND_LOOK_MS = 3000;
+
 /** Subscriber of "sms.status": a campaign's message that turned final may finish its campaign. */
 export function campaignProgress(): Subscriber<"sms.status"> {
-  const ids = new Set<string>();
+  const due = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let latest: Ctx | null = null;
+  const plan = (id: string, ms: number) => {
+    const at = Date.now() + ms;
+    if ((due.get(id) ?? Infinity) > at) due.set(id, at);
+    schedule();
+  };
+  const schedule = () => {
+    if (timer || due.size === 0) return;
+    timer = setTimeout(look, Math.max(0, Math.min(...due.values()) - Date.now()));
+    timer.unref?.();
+  };
+  const look = async () => {
+    const now = Date.now();
+    const ready = [...due].filter(([, at]) => at <= now).map(([id]) => id);
+    for (const id of ready) due.delete(id);
+    for (const id of ready)
+      await advanceCampaign(latest!, id).catch((e: unknown) => {
+        log("warn", "campaign progress: looking again in a second", { campaignId: id, error: e instanceof Error ? e.message : String(e) });
+        plan(id, RETRY_MS);
+      });
+    timer = null;
+    schedule();
+  };
   return {
     event: "sms.status",
     name: "campaign progress",
-    handle(ctx, _tx, e) {
+    handle(ctx, tx, e) {
       if (!e.campaignId || !e.final) return;
-      ids.add(e.campaignId);
       latest = ctx;
-      timer ??= setTimeout(async () => {
-        const touched = [...ids];
-        ids.clear();
-        timer = null;
-        for (const id of touched) await advanceCampaign(latest!, id).catch(() => undefined);
-      }, 500);
-      timer.unref?.();
+      plan(e.campaignId, LOOK_MS);
+      if (tx) setTimeout(() => plan(e.campaignId!, 0), SECOND_LOOK_MS).unref?.();
     },
   };
 }
