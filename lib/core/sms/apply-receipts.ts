@@ -102,6 +102,8 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
   // The id as sent, else its reading in the other base, for a part still waiting (message-id.ts).
   const partOf = (r: DeliveryReceipt) => byId.get(r.smscMessageId) ?? r.alternateIds?.map((a) => byId.get(a)).find((x) => x && !isFinal(x.status));
   const fast: { p: Pending; row: PartRow; change: StatusChange }[] = [];
+  // A receipt the SMSC repeated within the batch is settled with the first: one change per part.
+  const repeats = new Map<string, Pending[]>();
   const slow: Pending[] = [];
   for (const p of batch) {
     const row = partOf(p.receipt);
@@ -121,7 +123,11 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
       change.status !== "Unsent" &&
       !ctx.events.needsTransaction("sms.status", statusEvent(row, change.status))
     )
-      fast.push({ p, row, change });
+      if (repeats.has(row.id)) repeats.get(row.id)!.push(p);
+      else {
+        repeats.set(row.id, []);
+        fast.push({ p, row, change });
+      }
     else slow.push(p);
   }
   const work: Promise<unknown>[] = slow.map(one);
@@ -136,10 +142,10 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
     work.push(
       recordStatuses(ctx, changes, at).then(
         () => {
-          for (const f of fast) f.p.resolve();
+          for (const f of fast) for (const p of [f.p, ...repeats.get(f.row.id)!]) p.resolve();
         },
         // The bulk statement failed as a whole: each receipt tries again on its own.
-        () => Promise.all(fast.map((f) => one(f.p))),
+        () => Promise.all(fast.flatMap((f) => [f.p, ...repeats.get(f.row.id)!].map(one))),
       ),
     );
   }

@@ -119,25 +119,39 @@ export async function submitBatch(ctx: Ctx, jobs: ClaimedJob<{ messageId: string
   const alone = (m: Message) => m.expiresAt <= now || rented.has(m.from) || !reportsSetWise(m) || ctx.events.needsTransaction("sms.status", sentEvent(m));
   const taken = new Set<string>();
   const batch: { m: Message; meta: JobMeta; done: (e: Error | null) => void }[] = [];
+  const apart: { m: Message; meta: JobMeta; done: (e: Error | null) => void }[] = [];
   const results = jobs.map((job) => {
     const m = messages.get(job.payload.messageId);
     // A message named by two jobs of the batch is sent by the first.
     if (!m || taken.has(m.id)) return Promise.resolve(null);
     taken.add(m.id);
-    if (alone(m))
-      return one(ctx, m.id, job.meta).then(
-        () => null,
-        (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
-      );
-    return new Promise<Error | null>((done) => batch.push({ m, meta: job.meta, done }));
+    return new Promise<Error | null>((done) => (alone(m) ? apart : batch).push({ m, meta: job.meta, done }));
   });
-  if (batch.length)
-    await submitTogether(ctx, batch).catch((e: unknown) => {
-      // Before any part went out (the lanes record every outcome themselves): those jobs are retried.
-      for (const b of batch) b.done(e instanceof Error ? e : new Error(String(e)));
-    });
+  const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
+  // The one-by-one path, a few messages at a time (each holds a connection for its transactions).
+  let next = 0;
+  const oneByOne = async () => {
+    while (next < apart.length) {
+      const { m, meta, done } = apart[next++]!;
+      await one(ctx, m.id, meta).then(
+        () => done(null),
+        (e: unknown) => done(asError(e)),
+      );
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: Math.min(ALONE_AT_ONCE, apart.length) }, oneByOne),
+    batch.length &&
+      submitTogether(ctx, batch).catch((e: unknown) => {
+        // Before any part went out (the lanes record every outcome themselves): those jobs are retried.
+        for (const b of batch) b.done(asError(e));
+      }),
+  ]);
   return Promise.all(results);
 }
+
+/** Messages of a batch that take the one-by-one path at once. */
+const ALONE_AT_ONCE = 4;
 
 /** Hands the messages' parts to the carrier, a bounded number at a time, and records what the SMSC answers. */
 async function submitTogether(ctx: Ctx, batch: { m: Message; meta: JobMeta; done: (e: Error | null) => void }[]): Promise<void> {
@@ -197,39 +211,45 @@ type Answer = { m: Message; part: Part; result: SubmitResult & RoutedResult & { 
  */
 class SentAnswers {
   private pending: Answer[] = [];
-  private writing = false;
+  private writer: Promise<void> | null = null;
   constructor(private readonly ctx: Ctx) {}
 
   sent(m: Message, part: Part, result: SubmitResult & RoutedResult & { ok: true }): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ m, part, result, resolve, reject });
-      if (this.writing) return;
-      this.writing = true;
-      // After the answers of the same read from the SMSC have come in.
-      setImmediate(() => void this.writeAll());
-    });
+    const recorded = new Promise<void>((resolve, reject) => this.pending.push({ m, part, result, resolve, reject }));
+    // Once the answers of the same read from the SMSC have come in; one statement at a time.
+    this.writer ??= new Promise<void>((r) => setImmediate(r)).then(() => this.writeAll());
+    return recorded;
+  }
+
+  private take(): Answer[] {
+    const answers = this.pending;
+    this.pending = [];
+    return answers;
   }
 
   private async writeAll(): Promise<void> {
-    while (this.pending.length) {
-      const answers = this.pending;
-      this.pending = [];
-      const at = this.ctx.now();
-      const changes: PartChange[] = answers.map(({ m, part, result }) => ({
-        partId: part.id,
-        change: sentToCarrier,
-        message: m,
-        sent: { smscMessageId: result.smscMessageId, possibleDuplicate: Boolean(result.possibleDuplicate), ...routeOf(result) },
-        report: reportOf(m, part, sentToCarrier, at),
-      }));
-      try {
-        await recordStatuses(this.ctx, changes, at);
-        for (const a of answers) a.resolve();
-      } catch {
-        await Promise.all(answers.map((a) => this.alone(a)));
-      }
+    try {
+      for (let answers = this.take(); answers.length; answers = this.take()) await this.write(answers);
+    } finally {
+      this.writer = null;
     }
-    this.writing = false;
+  }
+
+  private async write(answers: Answer[]): Promise<void> {
+    const at = this.ctx.now();
+    const changes: PartChange[] = answers.map(({ m, part, result }) => ({
+      partId: part.id,
+      change: sentToCarrier,
+      message: m,
+      sent: { smscMessageId: result.smscMessageId, possibleDuplicate: Boolean(result.possibleDuplicate), ...routeOf(result) },
+      report: reportOf(m, part, sentToCarrier, at),
+    }));
+    try {
+      await recordStatuses(this.ctx, changes, at);
+      for (const a of answers) a.resolve();
+    } catch {
+      await Promise.all(answers.map((a) => this.alone(a)));
+    }
   }
 
   private async alone(a: Answer): Promise<void> {
