@@ -95,7 +95,13 @@ async function variant(ctx: BenchContext, id: string, callbacks: boolean, rounds
     const reportsBefore = receiver?.count() ?? 0;
     const t0 = new Date();
     meter.snapshot();
-    const load = await runLoad({ url: `${d.webUrls[0]}/api/sms`, connections: CONNECTIONS, durationMs: duration, headers: { "content-type": "application/json", authorization: `Bearer ${d.token}` }, body });
+    const load = await runLoad({
+      url: `${d.webUrls[0]}/api/sms`,
+      connections: CONNECTIONS,
+      durationMs: duration,
+      headers: { "content-type": "application/json", authorization: `Bearer ${d.token}` },
+      body,
+    });
     if (load.errors > load.requests * 0.01) throw new Error(`B13${id}: ${load.errors} of ${load.requests} requests failed (${JSON.stringify(load.statuses)}); first: ${load.firstError}`);
     const last = await lastFinal(db, t0);
     const cores = meter.delta();
