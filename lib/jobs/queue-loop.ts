@@ -133,7 +133,10 @@ export class QueueLoop {
       }
       // A full batch means more are waiting: claim again at once. Otherwise sleep until the
       // interval passes or this process enqueues one (wake).
-      if (jobs.length < room) await this.idle(this.intervalMs);
+      if (jobs.length < room) {
+        await this.idle(this.intervalMs);
+        if (d.gatherMs && !this.stopping) await sleep(d.gatherMs);
+      }
     }
   }
 

@@ -51,7 +51,8 @@ interface PartRow {
 }
 
 const MAX_BATCH = 500;
-const WAIT_MS = 10;
+// Receipts come in a stream as their submits do: a few dozen per statement rather than a few.
+const WAIT_MS = 25;
 /**
  * A receipt can overtake the commit of its part's Sent (a batch of Sent answers being written): it
  * joins a later batch after these waits, and is looked up one by one (applyReceipt) only after.

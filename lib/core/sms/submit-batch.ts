@@ -195,7 +195,8 @@ async function submitTogether(ctx: Ctx, batch: { m: Message; meta: JobMeta; done
     }
   };
   await Promise.all(Array.from({ length: Math.min(slots, parts.length) }, lane));
-  ctx.wake(deliverCallback);
+  // A refusal recorded one by one may have scheduled a report (the Sent ones woke it themselves).
+  if (batch.some((b) => b.m.callbackUrl)) ctx.wake(deliverCallback);
 }
 
 function submitOne(ctx: Ctx, carrier: Carrier, m: Message, part: Part, ref: number, meta: JobMeta): Promise<SubmitResult & RoutedResult> {

@@ -35,6 +35,8 @@ export const submitSms = Object.assign(
     // A submit waits at most the carrier's submit timeout (30 s): a worker that died holding the job
     // leaves it to another after a minute, not after the default five.
     expireInSeconds: 60,
+    // A stream of sends (each wakes the worker) goes in batches of several, not one by one.
+    gatherMs: 25,
     // A batch runs within its expiry: a worker holds no more than about 20 s of its SMSC account's rate.
     maxInHand: async (_held, ctx) => {
       const { binds, submitsPerSecond = Infinity } = (await ctx.carrier()).stats();
