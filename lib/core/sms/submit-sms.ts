@@ -32,9 +32,11 @@ export const submitSms = Object.assign(
     ...retries(8, 2),
     // Enough to fill the windows of a few binds; fewer when the SMSC's rate is low (maxInHand).
     batchSize: 200,
-    // A submit waits at most the carrier's submit timeout (30 s): a worker that died holding the job
-    // leaves it to another after a minute, not after the default five.
+    // A submit waits at most the carrier's submit timeout (30 s): a batch runs a minute at most.
     expireInSeconds: 60,
+    // A worker that died holding a batch (up to 200 messages) leaves it to another within about
+    // 12 s; a part that waited for a window slot meanwhile is not sent by the old one (cancelled).
+    leaseSeconds: 10,
     // A stream of sends (each wakes the worker) goes in batches of several, not one by one.
     gatherMs: 25,
     // A batch runs within its expiry: a worker holds no more than about 20 s of its SMSC account's rate.
