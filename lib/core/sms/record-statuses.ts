@@ -2,7 +2,7 @@
 // what recordPartStatus does for one part — the part, an event row, the message's status, the
 // delivery report its callback strategy asks for — for changes that need none of its reads. The
 // message's status follows from the change alone (a single-part message's is its part's; a
-// message with a part at the carrier and none final is Sent), nothing is refunded (no Failed or
+// message with a part just Sent is Sent until all its parts are final), nothing is refunded (no Failed or
 // Unsent), and no "sms.status" subscriber needs the change's transaction (the caller asks
 // ctx.events.needsTransaction). Reports are written by the same statement and their jobs
 // enqueued in its transaction; "sms.status" is published once it has committed (tx null).
