@@ -42,8 +42,9 @@ export interface Sim {
   sessions(): Promise<number>;
 }
 
-export async function startSim(ctx: BenchContext): Promise<Sim> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--sim"], { stdio: ["pipe", "pipe", "inherit"] });
+/** The simulator in a child process; its receipts come `deliveryDelayMs` after each submit (by default held for the run). */
+export async function startSim(ctx: BenchContext, deliveryDelayMs = 3_600_000): Promise<Sim> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--sim", String(deliveryDelayMs)], { stdio: ["pipe", "pipe", "inherit"] });
   ctx.defer(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"));
   const rl: Interface = createInterface({ input: child.stdout! });
   const lines: string[] = [];
@@ -398,8 +399,8 @@ export const benchmark: Benchmark = {
 
 const isMain = Boolean(process.argv[1]) && path.resolve(process.argv[1]!) === import.meta.filename;
 if (isMain && process.argv[2] === "--sim") {
-  // Child mode: a simulator that holds its receipts for the run and answers "count" and "when N".
-  const sim = await startSmscSimulator({ port: 0, deliveryDelayMs: 3_600_000, recordLimit: 0 });
+  // Child mode: a simulator that holds its receipts for the run (unless told a delay) and answers "count" and "when N".
+  const sim = await startSmscSimulator({ port: 0, deliveryDelayMs: Number(process.argv[3] ?? 3_600_000), recordLimit: 0 });
   process.stdout.write(`${sim.url}\n`);
   const rl = createInterface({ input: process.stdin });
   rl.on("line", (line) => {

@@ -35,6 +35,7 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./body-analysis.ts"), // B6
   () => import("./smpp-throughput.ts"), // B7
   () => import("./scale-out.ts"), // B8
+  () => import("./single-throughput.ts"), // B13
 ];
 
 const { values } = parseArgs({

@@ -69,6 +69,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobRef<S
    * other workers instead of holding it. While it says no, the lanes ask again every 50 ms.
    */
   maxInHand?: (held: number, ctx: Ctx) => number | Promise<number>;
+  /**
+   * Once the queue has run dry, how long a loop woken by a new job waits before it claims (default
+   * 0: at once). Jobs that come in a stream then go in batches of several instead of one by one,
+   * for a definition whose batch costs about the same whatever its size (handleBatch); each job
+   * waits this much longer.
+   */
+  gatherMs?: number;
   /** Cron expression for recurring jobs. */
   cron?: string;
 }

@@ -101,19 +101,22 @@ export class QueueLoop {
     while (!this.stopping) {
       this.woken = false;
       if (this.orphansSuspected || this.releasing) await this.releaseOrphans();
+      // Jobs to claim: a batch, or what maxInHand leaves room for.
+      let room = d.batchSize;
       if (d.maxInHand) {
         const max = await Promise.resolve(d.maxInHand(this.inHand.size + this.claiming, this.ctx)).catch(() => Infinity);
-        // No await between this check and claiming++: lanes cannot both pass it for one place.
+        // No await between this check and claiming += room: lanes cannot both pass it for one place.
         if (this.inHand.size + this.claiming >= max) {
           await this.idle(Math.min(50, this.intervalMs));
           continue;
         }
+        room = Math.max(1, Math.min(room, Math.floor(max - this.inHand.size - this.claiming)));
       }
       let jobs: FetchedJob[];
       const claimedAt = performance.now();
-      this.claiming++;
+      this.claiming += room;
       try {
-        jobs = await claimJobs(this.boss, d.name, d.batchSize, this.tag);
+        jobs = await claimJobs(this.boss, d.name, room, this.tag);
       } catch (err) {
         // The claim may have committed with its answer lost: jobs active in our name, unheld.
         this.orphansSuspected = true;
@@ -121,7 +124,7 @@ export class QueueLoop {
         await this.idle(this.intervalMs);
         continue;
       } finally {
-        this.claiming--;
+        this.claiming -= room;
       }
       if (jobs.length) {
         await this.run(jobs, claimedAt);
@@ -130,7 +133,10 @@ export class QueueLoop {
       }
       // A full batch means more are waiting: claim again at once. Otherwise sleep until the
       // interval passes or this process enqueues one (wake).
-      if (jobs.length < d.batchSize) await this.idle(this.intervalMs);
+      if (jobs.length < room) {
+        await this.idle(this.intervalMs);
+        if (d.gatherMs && !this.stopping) await sleep(d.gatherMs);
+      }
     }
   }
 

@@ -1,19 +1,24 @@
 // Delivery receipts in bulk. A campaign brings them by the thousand; one statement records a
-// few hundred final receipts of single-part messages without callbacks (the part, an event and
-// the message, as recordPartStatus would) whose "sms.status" subscribers need no transaction
-// (an OTP's SMS does: its flow's job commits with the change). Everything else — multipart messages, reports to send,
-// intermediate states, receipts that overtook their submit's commit — takes applyReceipt, one
-// by one. Each receipt's promise settles when it is stored, so the carrier acknowledges the
-// deliver_sm only then.
+// few hundred final receipts of single-part messages (the part, an event, the message, and the
+// delivery report its callback asks for, enqueued in the statement's transaction: record-statuses.ts)
+// whose "sms.status" subscribers need no transaction (an OTP's SMS does: its flow's job commits
+// with the change). A receipt whose part is not found yet (it overtook the commit of its submit's
+// answer) joins later batches for a few hundred milliseconds. Everything else — multipart
+// messages, refunds (Failed), intermediate states, a pool's reports, parts still not found — takes
+// applyReceipt, one by one. Each receipt's promise settles when it is stored, so the carrier
+// acknowledges the deliver_sm only then.
 import type { Ctx } from "../context.ts";
 import type { DeliveryReceipt } from "../ports/carrier.ts";
 import { applyReceipt, type ReceiptOptions, type UnknownIds } from "./apply-receipt.ts";
-import { isFinal, receiptStatus } from "./statuses.ts";
+import { isFinal, receiptStatus, type StatusChange } from "./statuses.ts";
+import { recordStatuses, reportOf, reportsSetWise, type PartChange, type ReportedMessage } from "./record-statuses.ts";
 
 interface Pending {
   receipt: DeliveryReceipt;
   resolve: () => void;
   reject: (e: unknown) => void;
+  /** Batches that found no part for it yet. */
+  misses?: number;
 }
 
 interface PartRow {
@@ -26,10 +31,33 @@ interface PartRow {
   account_id: string;
   campaign_id: string | null;
   label: string;
+  pool_id: string | null;
+  /** What a report needs beyond these, read only for messages with a callback URL. */
+  report: {
+    strategy: string;
+    partNumber: number;
+    priceMicros: string;
+    campaignName: string;
+    applicationName: string;
+    originatingService: string;
+    direction: string;
+    from: string;
+    to: string;
+    body: string;
+    country: string;
+    operator: string;
+    createdAt: string;
+  } | null;
 }
 
 const MAX_BATCH = 500;
-const WAIT_MS = 10;
+// Receipts come in a stream as their submits do: a few dozen per statement rather than a few.
+const WAIT_MS = 25;
+/**
+ * A receipt can overtake the commit of its part's Sent (a batch of Sent answers being written): it
+ * joins a later batch after these waits, and is looked up one by one (applyReceipt) only after.
+ */
+const MISSED_WAITS_MS = [20, 50, 100, 200];
 
 export function receiptApplier(ctx: Ctx, options: ReceiptOptions = {}): (r: DeliveryReceipt) => Promise<void> {
   let queue: Pending[] = [];
@@ -40,23 +68,28 @@ export function receiptApplier(ctx: Ctx, options: ReceiptOptions = {}): (r: Deli
     timer = null;
     const batch = queue;
     queue = [];
-    if (batch.length) void applyBatch(ctx, batch, unknownIds, options);
+    if (batch.length) void applyBatch(ctx, batch, unknownIds, options, later);
   };
-  return (receipt) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ receipt, resolve, reject });
-      if (queue.length >= MAX_BATCH) flush();
-      else timer ??= setTimeout(flush, WAIT_MS);
-    });
+  const add = (p: Pending) => {
+    queue.push(p);
+    if (queue.length >= MAX_BATCH) flush();
+    else timer ??= setTimeout(flush, WAIT_MS);
+  };
+  const later = (p: Pending, ms: number) => void setTimeout(() => add(p), ms);
+  return (receipt) => new Promise<void>((resolve, reject) => add({ receipt, resolve, reject }));
 }
 
-async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, options: ReceiptOptions): Promise<void> {
+async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, options: ReceiptOptions, later: (p: Pending, ms: number) => void): Promise<void> {
   const one = (p: Pending) => applyReceipt(ctx, p.receipt, unknownIds, options).then(p.resolve, p.reject);
   let rows: PartRow[];
   try {
     rows = (
       await ctx.sql.query<PartRow>(
-        `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.label
+        `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.label, m.pool_id::text,
+                CASE WHEN m.callback_url <> '' THEN json_build_object(
+                  'strategy', m.callback_strategy, 'partNumber', p.part_number, 'priceMicros', p.price_micros::text, 'campaignName', m.campaign_name,
+                  'applicationName', m.application_name, 'originatingService', m.originating_service, 'direction', m.direction, 'from', m."from",
+                  'to', m."to", 'body', m.body, 'country', m.country, 'operator', m.operator, 'createdAt', m.created_at) END AS report
          FROM message_parts p JOIN messages m ON m.id = p.message_id
          WHERE p.smsc_message_id = ANY($1::text[]) AND ($2::uuid IS NULL OR p.connector_id = $2::uuid OR p.connector_id IS NULL)`,
         [batch.flatMap((p) => [p.receipt.smscMessageId, ...(p.receipt.alternateIds ?? [])]), options.connectorId ?? null],
@@ -69,52 +102,79 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
   const byId = new Map(rows.map((r) => [r.smsc_message_id, r]));
   // The id as sent, else its reading in the other base, for a part still waiting (message-id.ts).
   const partOf = (r: DeliveryReceipt) => byId.get(r.smscMessageId) ?? r.alternateIds?.map((a) => byId.get(a)).find((x) => x && !isFinal(x.status));
-  const fast: { p: Pending; partId: string; row: PartRow; status: string; detailed: string; description: string }[] = [];
+  const fast: { p: Pending; row: PartRow; change: StatusChange }[] = [];
+  // A receipt the SMSC repeated within the batch is settled with the first: one change per part.
+  const repeats = new Map<string, Pending[]>();
   const slow: Pending[] = [];
   for (const p of batch) {
     const row = partOf(p.receipt);
     const change = receiptStatus(p.receipt.stat, p.receipt.err);
+    const misses = p.misses ?? 0;
     if (row && isFinal(row.status))
       p.resolve(); // a repeated receipt: already final
-    else if (
+    else if (!row && misses < MISSED_WAITS_MS.length && !unknownIds.has(p.receipt.smscMessageId)) {
+      p.misses = misses + 1;
+      later(p, MISSED_WAITS_MS[misses]!);
+    } else if (
       row &&
       row.parts === 1 &&
-      !row.callback_url &&
+      reportsSetWise({ callbackUrl: row.callback_url, poolId: row.pool_id }) &&
       isFinal(change.status) &&
       change.status !== "Failed" &&
       change.status !== "Unsent" &&
       !ctx.events.needsTransaction("sms.status", statusEvent(row, change.status))
     )
-      fast.push({ p, partId: row.id, row, status: change.status, detailed: change.detailedStatus, description: change.description });
+      if (repeats.has(row.id)) repeats.get(row.id)!.push(p);
+      else {
+        repeats.set(row.id, []);
+        fast.push({ p, row, change });
+      }
     else slow.push(p);
   }
   const work: Promise<unknown>[] = slow.map(one);
-  if (fast.length)
+  if (fast.length) {
+    const at = ctx.now();
+    const changes: PartChange[] = fast.map(({ row, change }) => ({
+      partId: row.id,
+      change,
+      message: { id: row.message_id, accountId: row.account_id, campaignId: row.campaign_id, label: row.label },
+      report: row.report ? reportOf(reported(row, row.report), { id: row.id, partNumber: row.report.partNumber, priceMicros: BigInt(row.report.priceMicros) }, change, at) : null,
+    }));
     work.push(
-      ctx.sql
-        .query<{ id: string }>(
-          `WITH r AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS r(id, status, detailed, description)),
-           up AS (UPDATE message_parts p SET status = r.status, detailed_status = r.detailed, status_description = r.description, status_at = $5, done_at = $5
-                  FROM r WHERE p.id = r.id AND p.status NOT IN ('Delivered', 'Undelivered', 'Failed', 'Unsent')
-                  RETURNING p.id, p.message_id, r.status, r.detailed, r.description),
-           ev AS (INSERT INTO message_events (id, message_id, part_id, status, detailed_status, description, at)
-                  SELECT gen_random_uuid(), message_id, id, status, detailed, description, $5 FROM up)
-           UPDATE messages m SET status = up.status, detailed_status = up.detailed, status_description = up.description, status_at = $5, final_at = $5
-           FROM up WHERE m.id = up.message_id
-           RETURNING up.id::text`,
-          [fast.map((f) => f.partId), fast.map((f) => f.status), fast.map((f) => f.detailed), fast.map((f) => f.description), ctx.now()],
-        )
-        .then(
-          async (r) => {
-            const moved = new Set(r.rows.map((x) => x.id));
-            for (const f of fast) if (moved.has(f.partId)) await ctx.events.publish(ctx, null, "sms.status", statusEvent(f.row, f.status));
-            for (const f of fast) f.p.resolve();
-          },
-          // The bulk statement failed as a whole: each receipt tries again on its own.
-          () => Promise.all(fast.map((f) => one(f.p))),
-        ),
+      recordStatuses(ctx, changes, at).then(
+        () => {
+          for (const f of fast) for (const p of [f.p, ...repeats.get(f.row.id)!]) p.resolve();
+        },
+        // The bulk statement failed as a whole: each receipt tries again on its own.
+        () => Promise.all(fast.flatMap((f) => [f.p, ...repeats.get(f.row.id)!].map(one))),
+      ),
     );
+  }
   await Promise.all(work);
+}
+
+/** The message as its report describes it. */
+function reported(row: PartRow, r: NonNullable<PartRow["report"]>): ReportedMessage {
+  return {
+    id: row.message_id,
+    accountId: row.account_id,
+    campaignId: row.campaign_id,
+    label: row.label,
+    parts: row.parts,
+    callbackUrl: row.callback_url,
+    callbackStrategy: r.strategy,
+    poolId: row.pool_id,
+    campaignName: r.campaignName,
+    applicationName: r.applicationName,
+    originatingService: r.originatingService,
+    direction: r.direction,
+    from: r.from,
+    to: r.to,
+    body: r.body,
+    country: r.country,
+    operator: r.operator,
+    createdAt: new Date(r.createdAt),
+  };
 }
 
 /** A single-part message's "sms.status" event: its status is its part's. */

@@ -2,7 +2,8 @@
 // (and wait for their receipt by the SMSC's message id), rejected ones Failed; a carrier that
 // is unreachable or throttling leaves them Queued and the job is retried. A part whose submit_sm
 // may already have reached the SMSC (no answer came, or the previous attempt's worker died with
-// it in flight) is flagged possible_duplicate before it is sent again.
+// it in flight) is flagged possible_duplicate before it is sent again. The worker hands a claimed
+// batch over at once (submit-batch.ts); what it cannot take goes one message at a time (below).
 import crypto from "node:crypto";
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
@@ -13,20 +14,41 @@ import { markPossibleDuplicates } from "./mark-possible-duplicates.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Ctx } from "../context.ts";
-import type { JobMeta } from "../../jobs/job.ts";
+import type { BatchHandling, JobMeta } from "../../jobs/job.ts";
 import { routeKeyOf, routeOf } from "./route-of.ts";
 import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
+import { submitBatch } from "./submit-batch.ts";
 
-export const submitSms = defineJob({
-  name: "sms.submit",
-  payload: z.object({ messageId: z.uuid() }),
-  ...retries(8, 2),
-  batchSize: 50,
-  // A submit waits at most the carrier's submit timeout (30 s): a worker that died holding the job
-  // leaves it to another after a minute, not after the default five.
-  expireInSeconds: 60,
-  handler: (ctx, { messageId }, meta) => submitMessage(ctx, messageId, meta),
-});
+const batching: BatchHandling<{ messageId: string }> = {
+  handleBatch: (ctx, jobs) => submitBatch(ctx, jobs, submitMessage),
+  // One batch records its answers while the next one's parts go out.
+  batchesInFlight: 2,
+};
+
+export const submitSms = Object.assign(
+  defineJob({
+    name: "sms.submit",
+    payload: z.object({ messageId: z.uuid() }),
+    ...retries(8, 2),
+    // Enough to fill the windows of a few binds; fewer when the SMSC's rate is low (maxInHand).
+    batchSize: 200,
+    // A submit waits at most the carrier's submit timeout (30 s): a batch runs a minute at most.
+    expireInSeconds: 60,
+    // A worker that died holding a batch (up to 200 messages) leaves it to another within about
+    // 12 s; a part that waited for a window slot meanwhile is not sent by the old one (cancelled).
+    leaseSeconds: 10,
+    // A stream of sends (each wakes the worker) goes in batches of several, not one by one.
+    gatherMs: 25,
+    // A batch runs within its expiry: a worker holds no more than about 20 s of its SMSC account's rate.
+    maxInHand: async (_held, ctx) => {
+      const { binds, submitsPerSecond = Infinity } = (await ctx.carrier()).stats();
+      const perSecond = Math.max(1, binds) * submitsPerSecond;
+      return Number.isFinite(perSecond) ? Math.max(10, Math.floor(perSecond * 20)) : Infinity;
+    },
+    handler: (ctx, { messageId }, meta) => submitMessage(ctx, messageId, meta),
+  }),
+  batching,
+);
 
 // A message from a rented number (1 SMS part per second, lib/core/numbers/send-pace.ts) whose
 // slot is ahead waits here, not in sms.submit: many of these jobs wait at once, so a burst from

@@ -1,0 +1,132 @@
+// Part status changes many per statement, for the hot paths (single messages' Sent, receipts):
+// what recordPartStatus does for one part — the part, an event row, the message's status, the
+// delivery report its callback strategy asks for — for changes that need none of its reads. The
+// message's status follows from the change alone (a single-part message's is its part's; a
+// message with a part just Sent is Sent until all its parts are final), nothing is refunded (no Failed or
+// Unsent), and no "sms.status" subscriber needs the change's transaction (the caller asks
+// ctx.events.needsTransaction). Reports are written by the same statement and their jobs
+// enqueued in its transaction; "sms.status" is published once it has committed (tx null).
+import crypto from "node:crypto";
+import type { Ctx } from "../context.ts";
+import type { RouteHop } from "../ports/carrier.ts";
+import { txSql } from "../../db/tx-sql.ts";
+import { deliverCallback } from "../callbacks/deliver-callback.ts";
+import { isFinal, type StatusChange } from "./statuses.ts";
+import { smsReportPayload } from "./report-payload.ts";
+
+/** What a delivery report says of the message, and where it goes. */
+export type ReportedMessage = Parameters<typeof smsReportPayload>[0] & { accountId: string; callbackUrl: string; callbackStrategy: string; poolId: string | null };
+
+export interface PartChange {
+  partId: string;
+  change: StatusChange;
+  message: { id: string; accountId: string; campaignId: string | null; label: string };
+  /** The SMSC's answer to the part's submit_sm, and the route that carried it. */
+  sent?: { smscMessageId: string; possibleDuplicate: boolean; connectorId?: string; costMicros?: bigint; routeHops?: RouteHop[] };
+  /** The report this change sends to the message's callback URL (reportOf), if any. */
+  report?: { url: string; payload: object } | null;
+}
+
+/**
+ * The report the message's callback strategy asks for on this change (OnChange: every change;
+ * otherwise the final one), or null. A pool's reports name the pool: not built here (recordPartStatus).
+ */
+export function reportOf(m: ReportedMessage, part: { id: string; partNumber: number; priceMicros: bigint }, change: StatusChange, at: Date): PartChange["report"] {
+  if (!m.callbackUrl || !(m.callbackStrategy === "OnChange" || isFinal(change.status))) return null;
+  return { url: m.callbackUrl, payload: smsReportPayload(m, { ...part, doneAt: isFinal(change.status) ? at : null }, { ...change, at }) };
+}
+
+/** Whether a message's reports can be written here (a pool's name the pool, which recordPartStatus looks up). */
+export const reportsSetWise = (m: { callbackUrl: string; poolId: string | null }) => !m.callbackUrl || !m.poolId;
+
+const FINAL = `('Delivered', 'Undelivered', 'Failed', 'Unsent')`;
+
+// One statement: parts that are not final and not already in this status move; their events,
+// their messages and their reports follow from the parts that moved. Arrays rather than a JSON
+// document: the planner then knows how many rows there are and updates by primary key.
+const STATEMENT = `
+  WITH r AS (
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::uuid[], $8::bigint[], $9::text[])
+      AS r(id, status, detailed, description, smsc_id, duplicate, connector_id, cost, hops)),
+  up AS (
+    UPDATE message_parts p
+       SET status = r.status, detailed_status = r.detailed, status_description = r.description, status_at = $10,
+           done_at = CASE WHEN r.status IN ${FINAL} THEN $10 ELSE p.done_at END,
+           smsc_message_id = COALESCE(r.smsc_id, p.smsc_message_id),
+           submitted_at = CASE WHEN r.smsc_id IS NULL THEN p.submitted_at ELSE $10 END,
+           possible_duplicate = p.possible_duplicate OR r.duplicate,
+           connector_id = COALESCE(r.connector_id, p.connector_id),
+           cost_micros = CASE WHEN r.connector_id IS NULL THEN p.cost_micros ELSE r.cost END,
+           route_hops = COALESCE(r.hops::jsonb, p.route_hops)
+      FROM r
+     WHERE p.id = r.id AND p.status NOT IN ${FINAL} AND NOT (p.status = r.status AND p.detailed_status = r.detailed)
+     RETURNING p.id, p.message_id, r.status, r.detailed, r.description),
+  ev AS (
+    INSERT INTO message_events (id, message_id, part_id, status, detailed_status, description, at)
+    SELECT gen_random_uuid(), message_id, id, status, detailed, description, $10 FROM up),
+  ms AS (
+    UPDATE messages m
+       SET status = up.status, detailed_status = up.detailed, status_description = up.description, status_at = $10,
+           final_at = CASE WHEN up.status IN ${FINAL} THEN $10 ELSE m.final_at END
+      FROM up
+     WHERE m.id = up.message_id AND (m.status <> up.status OR up.status IN ${FINAL})),
+  cb AS (
+    INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at)
+    SELECT c.id, c.account_id, 'sms.status', c.url, c.payload::jsonb, up.message_id, $10
+      FROM unnest($11::uuid[], $12::uuid[], $13::uuid[], $14::text[], $15::text[]) AS c(part_id, id, account_id, url, payload)
+      JOIN up ON up.id = c.part_id)
+  SELECT up.id::text FROM up`;
+
+/**
+ * Records the changes (at most one per part) in one statement, with their reports' jobs in its
+ * transaction. Resolves with the ids of the parts that moved (a part already final, or already in
+ * that status, does not); throws when the statement failed (nothing was recorded).
+ */
+export async function recordStatuses(ctx: Ctx, changes: readonly PartChange[], at: Date = ctx.now()): Promise<Set<string>> {
+  if (changes.length === 0) return new Set();
+  const reports = changes.flatMap((c) => (c.report ? [{ partId: c.partId, id: crypto.randomUUID(), accountId: c.message.accountId, ...c.report }] : []));
+  const values = [
+    changes.map((c) => c.partId),
+    changes.map((c) => c.change.status),
+    changes.map((c) => c.change.detailedStatus),
+    changes.map((c) => c.change.description),
+    changes.map((c) => c.sent?.smscMessageId ?? null),
+    changes.map((c) => c.sent?.possibleDuplicate ?? false),
+    changes.map((c) => c.sent?.connectorId ?? null),
+    changes.map((c) => (c.sent?.connectorId ? (c.sent.costMicros ?? 0n).toString() : null)),
+    changes.map((c) => (c.sent?.routeHops?.length ? JSON.stringify(c.sent.routeHops) : null)),
+    at,
+    reports.map((r) => r.partId),
+    reports.map((r) => r.id),
+    reports.map((r) => r.accountId),
+    reports.map((r) => r.url),
+    reports.map((r) => JSON.stringify(r.payload)),
+  ];
+  let moved: Set<string>;
+  if (reports.length === 0) moved = new Set((await ctx.sql.prepared<{ id: string }>("sms_record_statuses", STATEMENT, values)).rows.map((r) => r.id));
+  else {
+    await ctx.enqueue.ready(); // before the transaction: PGlite runs nothing beside it
+    moved = await ctx.db.$transaction(
+      async (tx) => {
+        const done = new Set((await txSql(tx).query<{ id: string }>(STATEMENT, values)).rows.map((r) => r.id));
+        const jobs = reports.filter((r) => done.has(r.partId)).map((r) => ({ payload: { callbackId: r.id } }));
+        await ctx.enqueue.many(tx, deliverCallback, jobs);
+        return done;
+      },
+      // The SMSC has answered: waiting for a busy pool's connection beats giving up.
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+    ctx.wake(deliverCallback);
+  }
+  for (const { partId, message: m, change } of changes)
+    if (moved.has(partId))
+      await ctx.events.publish(ctx, null, "sms.status", {
+        messageId: m.id,
+        accountId: m.accountId,
+        campaignId: m.campaignId,
+        label: m.label,
+        status: change.status,
+        final: isFinal(change.status),
+      });
+  return moved;
+}
