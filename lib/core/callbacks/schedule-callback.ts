@@ -13,11 +13,13 @@ export interface CallbackInput {
   payload: object;
   messageId?: string;
   campaignId?: string;
+  /** The message's pool (null: none), when the caller holds the message; left out, it is looked up. */
+  poolId?: string | null;
 }
 
 export async function scheduleCallback(ctx: Ctx, tx: Tx, input: CallbackInput) {
   // A delivery report of a message sent through a pool names the pool (its poolId, poolName, poolStrategy).
-  const pool = input.kind === "sms.status" && input.messageId ? await poolCallbackFields(tx, input.messageId) : null;
+  const pool = input.kind === "sms.status" && input.messageId && input.poolId !== null ? await poolCallbackFields(tx, input.messageId) : null;
   const row = await tx.callback.create({
     data: {
       accountId: input.accountId,

@@ -71,6 +71,7 @@ export async function recordPartStatus(
       kind: "sms.status",
       url: m.callbackUrl,
       messageId: m.id,
+      poolId: m.poolId,
       payload: smsReportPayload(m, updated, { ...change, at }),
     });
   }

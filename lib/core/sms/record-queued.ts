@@ -6,7 +6,7 @@ import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { queued } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
 
-type Message = Parameters<typeof smsReportPayload>[0] & { accountId: string; callbackUrl: string; callbackStrategy: string; createdAt: Date };
+type Message = Parameters<typeof smsReportPayload>[0] & { accountId: string; callbackUrl: string; callbackStrategy: string; createdAt: Date; poolId: string | null };
 type Part = { id: string; partNumber: number; priceMicros: bigint };
 
 export async function reportQueued(ctx: Ctx, tx: Tx, message: Message, parts: Part[]): Promise<void> {
@@ -17,6 +17,7 @@ export async function reportQueued(ctx: Ctx, tx: Tx, message: Message, parts: Pa
       kind: "sms.status",
       url: message.callbackUrl,
       messageId: message.id,
+      poolId: message.poolId,
       payload: smsReportPayload(message, { ...part, doneAt: null }, { ...queued, at: message.createdAt }),
     });
 }
