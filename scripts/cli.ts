@@ -6,8 +6,8 @@ import { parseEnv, persistentSecret } from "../lib/env.ts";
 import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { contextFor } from "../lib/server/context.ts";
-import { cliUsage, runCommand } from "./cli/run-command.ts";
-import { DomainError } from "../lib/core/errors.ts";
+import { cliUsage } from "./cli/run-command.ts";
+import { answer, errorLine, jsonOut } from "./cli/answer.ts";
 import { seedPrices } from "../lib/core/prices/seed-prices.ts";
 
 async function main(): Promise<number> {
@@ -30,11 +30,10 @@ async function main(): Promise<number> {
     await migrate(database.sql);
     const ctx = contextFor(database);
     await seedPrices(ctx);
-    print(await runCommand(ctx, argv));
-    return 0;
-  } catch (err) {
-    if (err instanceof DomainError) return printError({ code: err.code, developerMessage: err.message });
-    throw err;
+    const a = await answer(ctx, argv);
+    process.stdout.write(a.stdout);
+    process.stderr.write(a.stderr);
+    return a.code;
   } finally {
     await database.close();
   }
@@ -63,11 +62,11 @@ async function viaServer(port: number, token: string, argv: string[]): Promise<n
 }
 
 function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(jsonOut(value));
 }
 
 function printError(body: Record<string, unknown>): number {
-  process.stderr.write(`error ${body.code}: ${body.developerMessage}\n`);
+  process.stderr.write(errorLine(body));
   return 1;
 }
 

@@ -1,10 +1,12 @@
-// `npm run cli -- …` as a user runs it: a real process, JSON on stdout, errors on stderr.
+// `npm run cli -- …` as a user runs it: a real process, JSON on stdout, errors on stderr and a
+// non-zero exit. The price commands run in-process (the same answer, without a process start).
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db.ts";
-import { useCli } from "../support/run-cli.ts";
+import { useCli, useCliInProcess } from "../support/run-cli.ts";
 
 const db = useTestDatabase();
 const cli = useCli(db);
+const cliHere = useCliInProcess(db);
 
 describe("command line", () => {
   it("creates an account with a user, an application, and tops the account up", async () => {
@@ -37,12 +39,12 @@ describe("command line", () => {
 
 describe("price list from the command line", () => {
   it("lists and edits a destination's price", async () => {
-    const set = await cli("price", "set", "--country", "GR", "--mnc", "01", "--network", "Cosmote", "--price", "0.0412");
+    const set = await cliHere("price", "set", "--country", "GR", "--mnc", "01", "--network", "Cosmote", "--price", "0.0412");
     expect(set.code).toBe(0);
     expect(set.out).toMatchObject({ country: "GR", mcc: "202", mnc: "01", network: "Cosmote", currency: "EUR", price: 0.0412 });
-    const list = await cli("price", "list", "--country", "gr", "--currency", "EUR");
+    const list = await cliHere("price", "list", "--country", "gr", "--currency", "EUR");
     expect(list.out.prices.find((p: any) => p.mnc === "01").price).toBe(0.0412);
-    const bad = await cli("price", "set", "--country", "ZZ", "--price", "1");
+    const bad = await cliHere("price", "set", "--country", "ZZ", "--price", "1");
     expect(bad.code).not.toBe(0);
   }, 60_000);
 });

@@ -1,11 +1,12 @@
-// The operator's commands as a user runs them: a platform administrator, an account suspended
-// and reactivated, and its own prices; JSON out, bad input explained on stderr.
+// The operator's commands (in-process: the command and its answer as scripts/cli.ts prints them,
+// on this test's database): a platform administrator, an account suspended and reactivated, and
+// its own prices; JSON out, bad input explained on stderr.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db.ts";
-import { useCli } from "../support/run-cli.ts";
+import { useCliInProcess } from "../support/run-cli.ts";
 
 const db = useTestDatabase();
-const cli = useCli(db);
+const cli = useCliInProcess(db);
 
 describe("operator commands", () => {
   it("creates a platform administrator, suspends and resumes an account, and sets its own prices", async () => {
