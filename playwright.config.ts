@@ -17,10 +17,23 @@ const servers = [
   ...(pgUrl ? [{ name: "postgres", port: 3302 + offset, smscPort: 2802 + offset, smtpPort: 2602 + offset, dataDir: dataDir("postgres"), databaseUrl: pgUrl }] : []),
 ];
 
+const onBothDatabases = [
+  "api/**/*.spec.ts",
+  "dashboard/campaigns.spec.ts",
+  "dashboard/compose.spec.ts",
+  "dashboard/numbers.spec.ts",
+  "dashboard/otp.spec.ts",
+  "dashboard/email.spec.ts",
+  "operator-connectors.spec.ts",
+];
+
 export default defineConfig<E2EOptions>({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // The PGlite and the PostgreSQL server are tested at the same time, each by one worker (its specs
+  // share the server's demo account, so never two at once on one server); the scale-out spec,
+  // which starts processes of its own, after both.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -35,11 +48,16 @@ export default defineConfig<E2EOptions>({
   projects: [
     ...servers.map((s) => ({
       name: s.name,
+      workers: 1,
       testIgnore: "scale/**",
+      // What differs between the databases — the API's paths through the jobs, the carrier and
+      // the callbacks, and the pages that start them — runs on both; the pages' rendering, forms,
+      // escaping and navigation, which do not, on PGlite (the embedded default) alone.
+      ...(s.databaseUrl ? { testMatch: onBothDatabases } : {}),
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${s.port}`, dataDir: s.dataDir, databaseUrl: s.databaseUrl },
     })),
     // Several web and worker processes of their own on the PostgreSQL server (e2e/scale); no browser.
-    ...(pgUrl ? [{ name: "scale-out", testMatch: "scale/**/*.spec.ts" }] : []),
+    ...(pgUrl ? [{ name: "scale-out", workers: 1, testMatch: "scale/**/*.spec.ts", dependencies: servers.map((s) => s.name) }] : []),
   ],
   webServer: servers.map((s) => ({
     command: s.databaseUrl
