@@ -39,13 +39,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "tests/**/*.test.ts"], exclude: ["**/*.db.test.ts"], maxWorkers: workers(0), sequence: { groupOrder: 0 } } },
-      ...databases.map((d) => ({
+      // One group each (vitest runs projects of one group with one worker count).
+      ...databases.map((d, i) => ({
         extends: true as const,
-        test: { ...d, include: ["**/*.db.test.ts"], exclude: ["node_modules/**", ...serial], maxWorkers: workers(d.name === "pglite" ? 1 : 2), sequence: { groupOrder: 0 } },
+        test: { ...d, include: ["**/*.db.test.ts"], exclude: ["node_modules/**", ...serial], maxWorkers: workers(d.name === "pglite" ? 1 : 2), sequence: { groupOrder: 1 + i } },
       })),
       ...databases.map((d, i) => ({
         extends: true as const,
-        test: { ...d, name: `${d.name}-serial`, include: d.name === "pglite" ? serial.filter((f) => f !== faults) : serial, maxWorkers: 1, isolate: true, sequence: { groupOrder: 1 + i } },
+        test: { ...d, name: `${d.name}-serial`, include: d.name === "pglite" ? serial.filter((f) => f !== faults) : serial, maxWorkers: 1, isolate: true, sequence: { groupOrder: 3 + i } },
       })),
     ],
   },
