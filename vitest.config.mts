@@ -8,9 +8,9 @@ const dataDir = path.join(os.tmpdir(), `switchboard-vitest-${process.pid}`);
 // Vitest's default is one worker less than the cores (one worker on this 2-core machine). The
 // database tests spend much of their time waiting (timers, the PostgreSQL server), so more
 // workers than cores keep both busy: on 2 cores PGlite's files took 233 s with 2 workers and
-// 179 s with 3. PostgreSQL's took 141 s with 2 and 113 s with 4, but with 4 (and the server's
-// own processes) the in-process SMSC simulator starved: a campaign test saw a submit time out
-// and its part sent again. So 2 there. VITEST_MAX_WORKERS overrides both.
+// 179 s with 3. PostgreSQL's took 141 s with 2 and 113 s with 4, but with 4 a campaign test saw
+// a part reach its SMSC simulator twice (most likely a submit that timed out while the test's
+// process starved, and went again), so 2 there. VITEST_MAX_WORKERS overrides both.
 const cores = os.availableParallelism();
 const workers = (extra: number) => Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, cores + extra);
 // Files that start processes of their own (workers, the command line) or measure time (pacing,
