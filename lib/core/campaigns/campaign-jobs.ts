@@ -19,6 +19,7 @@ import { removeCampaigns } from "./remove-campaigns.ts";
 import { setCampaignState } from "./campaign-state.ts";
 import { personalize } from "./personalize.ts";
 import { analyzeBody } from "../sms/analyze-body.ts";
+import { carrierRate } from "../sms/carrier-rate.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { planBatch } from "./plan-batch.ts";
 import { submitBatchParts } from "./send-campaign-batch.ts";
@@ -66,8 +67,7 @@ export const campaignBatch = defineJob({
   // prepare the next batch), and leaves the rest of the campaign to other workers
   // rather than sending several batches side by side at its own pace.
   maxInHand: async (held, ctx) => {
-    const { binds, submitsPerSecond = Infinity } = (await ctx.carrier()).stats();
-    const perSecond = binds * submitsPerSecond;
+    const perSecond = await carrierRate(ctx);
     if (!Number.isFinite(perSecond)) return 4;
     // Batches claimed but not handing parts over yet (being claimed, or reading their recipients)
     // count as a whole batch of work ahead; the others as what they have left to hand over.

@@ -18,6 +18,7 @@ import type { BatchHandling, JobMeta } from "../../jobs/job.ts";
 import { routeKeyOf, routeOf } from "./route-of.ts";
 import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
 import { submitBatch } from "./submit-batch.ts";
+import { carrierRate } from "./carrier-rate.ts";
 
 const batching: BatchHandling<{ messageId: string }> = {
   handleBatch: (ctx, jobs) => submitBatch(ctx, jobs, submitMessage),
@@ -41,8 +42,7 @@ export const submitSms = Object.assign(
     gatherMs: 25,
     // A batch runs within its expiry: a worker holds no more than about 20 s of its SMSC account's rate.
     maxInHand: async (_held, ctx) => {
-      const { binds, submitsPerSecond = Infinity } = (await ctx.carrier()).stats();
-      const perSecond = Math.max(1, binds) * submitsPerSecond;
+      const perSecond = await carrierRate(ctx, 1);
       return Number.isFinite(perSecond) ? Math.max(10, Math.floor(perSecond * 20)) : Infinity;
     },
     handler: (ctx, { messageId }, meta) => submitMessage(ctx, messageId, meta),
