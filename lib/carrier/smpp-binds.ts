@@ -10,6 +10,8 @@ import type { BindStatus, CarrierLog } from "../core/ports/carrier.ts";
 type BindState = "connecting" | "bound" | "waiting" | "closed";
 export type BindKind = BindStatus["kind"];
 
+/** A bind that stayed up this long resets the reconnection backoff when it drops. */
+const STABLE_BIND_MS = 10_000;
 const BIND_COMMAND = { trx: "bind_transceiver", tx: "bind_transmitter", rx: "bind_receiver" } as const;
 
 export interface Bind {
@@ -24,7 +26,10 @@ export interface Bind {
   closeReason: string | null;
   session: smpp.Session | null;
   inFlight: Map<number, Pending>;
+  /** Reconnections since the bind last stayed up STABLE_BIND_MS: the backoff's exponent. */
   attempt: number;
+  /** When the current session bound (performance.now()). */
+  boundAt: number;
   // Flow control (submit-window.ts): the token bucket and a pause the SMSC asked for.
   tokens: number;
   refilledAt: number;
@@ -46,6 +51,7 @@ export function newBind(index: number, kind: BindKind, tokens: number): Bind {
     session: null,
     inFlight: new Map(),
     attempt: 0,
+    boundAt: 0,
     tokens,
     refilledAt: performance.now(),
     pausedUntil: 0,
@@ -214,7 +220,7 @@ export class SmppBinds {
     }
     b.state = "bound";
     show(b, "bound");
-    b.attempt = 0;
+    b.boundAt = performance.now();
     b.enquireOutstanding = false;
     b.enquireTimer = setInterval(() => this.enquire(b, session), this.enquireMs);
     b.enquireTimer.unref();
@@ -261,6 +267,10 @@ export class SmppBinds {
     }
     show(b, "down", b.closeReason ?? (wasBound ? "the SMSC closed the connection" : "connection closed before the bind"));
     b.state = "waiting";
+    // An SMSC that accepts the bind and drops it at once (a wrong route, an account over its
+    // connection limit) must not be reconnected to four times a second forever: the backoff starts
+    // over only after a bind that held.
+    if (wasBound && performance.now() - b.boundAt >= STABLE_BIND_MS) b.attempt = 0;
     const base = Math.min(30_000, 250 * 2 ** b.attempt);
     const delay = Math.round(base / 2 + (Math.random() * base) / 2);
     b.attempt = Math.min(b.attempt + 1, 20);

@@ -209,6 +209,28 @@ describe("SMPP carrier against the SMSC simulator", () => {
     expect(got.filter((g) => g.stat !== "DELIVRD")).toEqual([]);
   });
 
+  it("backs off further each time an SMSC drops the bind at once, instead of reconnecting four times a second", async () => {
+    const s = await sim();
+    let binds = 0;
+    // A flapping SMSC: every bind is cut as soon as it is up.
+    const flap = setInterval(() => {
+      if (s.sessions() > 0) {
+        binds++;
+        s.dropSessions();
+      }
+    }, 5);
+    try {
+      await carrier(s.url);
+      await sleep(4000);
+    } finally {
+      clearInterval(flap);
+    }
+    // Doubling from 250 ms (each delay between half and all of it): at most six binds in four
+    // seconds; a backoff that started over at each bind would make fifteen or more.
+    expect(binds).toBeGreaterThanOrEqual(3);
+    expect(binds).toBeLessThanOrEqual(6);
+  });
+
   it("queues submits while the SMSC restarts on the same port and sends them after", async () => {
     const s1 = await startSmscSimulator({ deliveryDelayMs: 50 });
     const port = s1.port;
