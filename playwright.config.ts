@@ -12,9 +12,17 @@ const pgUrl = process.env.TEST_PG_URL;
 const checkout = crypto.createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8);
 const dataDir = (name: string) => path.join(os.tmpdir(), `switchboard-e2e-${name}-${checkout}`);
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+// Two PGlite servers: the specs that run on both databases go to one, the rest to the other, so
+// that the three servers' specs take about as long (about 200 s each on two cores: most of a spec
+// is waiting for the app and the browser). Without TEST_PG_URL one PGlite server runs everything.
 const servers = [
-  { name: "pglite", port: 3301 + offset, smscPort: 2801 + offset, smtpPort: 2601 + offset, dataDir: dataDir("pglite"), databaseUrl: "" },
-  ...(pgUrl ? [{ name: "postgres", port: 3302 + offset, smscPort: 2802 + offset, smtpPort: 2602 + offset, dataDir: dataDir("postgres"), databaseUrl: pgUrl }] : []),
+  { name: "pglite", port: 3301 + offset, smscPort: 2801 + offset, smtpPort: 2601 + offset, dataDir: dataDir("pglite"), databaseUrl: "", specs: "both" },
+  ...(pgUrl
+    ? [
+        { name: "pglite-pages", port: 3303 + offset, smscPort: 2803 + offset, smtpPort: 2603 + offset, dataDir: dataDir("pglite-pages"), databaseUrl: "", specs: "rest" },
+        { name: "postgres", port: 3302 + offset, smscPort: 2802 + offset, smtpPort: 2602 + offset, dataDir: dataDir("postgres"), databaseUrl: pgUrl, specs: "both" },
+      ]
+    : []),
 ];
 
 const onBothDatabases = [
@@ -30,10 +38,10 @@ const onBothDatabases = [
 export default defineConfig<E2EOptions>({
   testDir: "e2e",
   fullyParallel: false,
-  // The PGlite and the PostgreSQL server are tested at the same time, each by one worker (its specs
-  // share the server's demo account, so never two at once on one server); the scale-out spec,
-  // which starts processes of its own, after both.
-  workers: 2,
+  // The servers are tested at the same time, each by one worker (its specs share the server's demo
+  // account, so never two at once on one server); the scale-out spec, which starts processes of its
+  // own, after them.
+  workers: servers.length,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -53,7 +61,8 @@ export default defineConfig<E2EOptions>({
       // What differs between the databases — the API's paths through the jobs, the carrier and
       // the callbacks, and the pages that start them — runs on both; the pages' rendering, forms,
       // escaping and navigation, which do not, on PGlite (the embedded default) alone.
-      ...(s.databaseUrl ? { testMatch: onBothDatabases } : {}),
+      ...(s.specs === "both" && pgUrl ? { testMatch: onBothDatabases } : {}),
+      ...(s.specs === "rest" ? { testIgnore: ["scale/**", ...onBothDatabases] } : {}),
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${s.port}`, dataDir: s.dataDir, databaseUrl: s.databaseUrl },
     })),
     // Several web and worker processes of their own on the PostgreSQL server (e2e/scale); no browser.
