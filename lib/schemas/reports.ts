@@ -44,7 +44,7 @@ export const latencyResource = z.object({
 });
 
 const rangeErrors = ["validation", "reportRange"] as const;
-const campaignErrors = ["validation", "reportParameter", "campaignNotFound"] as const;
+const campaignErrors = ["validation", "reportParameter"] as const;
 
 /** A report: GET under /reports/my with the report scope, its filters as the query. */
 function reportRoute<const Q extends z.ZodType, const R extends z.ZodType, const E extends readonly ErrorName[]>(path: string, summary: string, query: Q, response: R, errors: E) {
@@ -58,7 +58,6 @@ export const volPricePerCampaignRoute = reportRoute("volPrice/perCampaign", "Vol
   "validation",
   "reportRange",
   "reportParameter",
-  "campaignNotFound",
 ]);
 
 export const latencyRoute = reportRoute("latency", "Delivery latency counts over a date range (also GET /reports/my/breakdown)", z.object(range), latencyResource, rangeErrors);
