@@ -18,8 +18,27 @@ import * as otp from "../schemas/otp.ts";
 import * as email from "../schemas/email.ts";
 import * as numbers from "../schemas/numbers.ts";
 import * as pools from "../schemas/pools.ts";
+import * as twoStep from "../schemas/two-step.ts";
+import * as billing from "../schemas/billing.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, contactBlacklist, contactGroups, reports, otp, email, numbers, pools];
+const modules: Record<string, unknown>[] = [
+  oauth,
+  accounts,
+  applications,
+  sms,
+  campaigns,
+  campaignsQuietHours,
+  contacts,
+  contactBlacklist,
+  contactGroups,
+  reports,
+  otp,
+  email,
+  numbers,
+  pools,
+  twoStep,
+  billing,
+];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules
@@ -31,9 +50,42 @@ export function routeSpecs(includeInternal = false): RouteSpec[] {
 type Json = Record<string, unknown>;
 
 function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
-  const out = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const out = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12", ...(io === "input" ? { override: exactInput } : {}) }) as Json;
   delete out.$schema;
   return out;
+}
+
+/** Keywords of a request field's last check that the document must carry. */
+const bounds = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format", "enum", "minItems", "maxItems"];
+
+/**
+ * A request schema as the server applies it. Zod documents a pipe's input by its first stage, so
+ * the bounds of a later stage (`looseInt.pipe(z.number().min(1).max(100))`) would be lost and the
+ * integer's ±2^53 shown instead; and a field is required exactly when the server refuses the
+ * request without it, which a preprocessing stage hides from zod's own reckoning.
+ */
+function exactInput(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const schema = ctx.zodSchema as z.ZodType & { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; out?: z.ZodType } } };
+  const def = schema._zod.def;
+  if (def.type === "object" && def.shape) {
+    const required = Object.entries(def.shape)
+      .filter(([, field]) => refusesMissing(field))
+      .map(([key]) => key);
+    if (required.length) ctx.jsonSchema.required = required;
+    else delete ctx.jsonSchema.required;
+  }
+  if (def.type === "pipe" && def.out && !(def.in as { _zod: { traits: Set<string> } })._zod.traits.has("$ZodTransform")) {
+    const last = schemaOf(def.out, "input");
+    for (const key of bounds) if (key in last) ctx.jsonSchema[key] = last[key];
+  }
+}
+
+function refusesMissing(field: z.ZodType): boolean {
+  try {
+    return !field.safeParse(undefined).success;
+  } catch {
+    return true;
+  }
 }
 
 const errorEnvelope: Json = {
