@@ -3,6 +3,7 @@
 // still at its paths, and paths with an empty segment answered rather than redirected.
 import http from "node:http";
 import { test, expect } from "../fixtures/test";
+import { basicOf, switchboardClient, tokenFor } from "../fixtures/api";
 
 /** A request with its path sent exactly as written (fetch and Playwright would resolve `//api`). */
 function rawGet(baseURL: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string; location?: string }> {
@@ -19,23 +20,31 @@ function rawGet(baseURL: string, path: string, headers: Record<string, string>):
 }
 
 test.describe("the API at the host root", () => {
-  test("answers /oauth/token and, with a Bearer token, every API path at the root as under /api", async ({ request, demo }) => {
-    const basic = `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}`;
-    const t = await request.post("/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials" } });
-    expect(t.status()).toBe(200);
-    const auth = { Authorization: `Bearer ${(await t.json()).access_token}` };
-    expect((await request.post("/oauth/token/", { headers: { Authorization: basic }, form: { grant_type: "client_credentials" } })).status()).toBe(200);
-
-    for (const path of ["/groups/my", "/system/prices", "/sms/quietHours/countries/en", "/accounts/me/balance", "/accounts/me/transactions/"]) {
-      const root = await request.get(path, { headers: auth });
-      expect(root.status(), path).toBe(200);
-      expect(root.headers()["content-type"], path).toContain("application/json");
-      const api = await request.get(`/api${path}`, { headers: auth });
-      expect(await root.json(), path).toEqual(await api.json());
+  test("answers /oauth/token and, with a Bearer token, every API path at the root as under /api", async ({ request, baseURL, demo }) => {
+    // A client whose base_url and auth_url are the host alone, as the Ruby library builds them.
+    const token = await tokenFor(baseURL!, demo);
+    const root = switchboardClient(baseURL!, token);
+    const api = switchboardClient(`${baseURL}/api`, token);
+    const pairs = [
+      [await root.GET("/groups/my"), await api.GET("/groups/my")],
+      [await root.GET("/system/prices"), await api.GET("/system/prices")],
+      [
+        await root.GET("/sms/quietHours/countries/{language}", { params: { path: { language: "en" } } }),
+        await api.GET("/sms/quietHours/countries/{language}", { params: { path: { language: "en" } } }),
+      ],
+      [await root.GET("/accounts/me/balance"), await api.GET("/accounts/me/balance")],
+    ] as const;
+    for (const [r, a] of pairs) {
+      expect(r.response.status, r.response.url).toBe(200);
+      expect(r.response.headers.get("content-type"), r.response.url).toContain("application/json");
+      expect(r.data, r.response.url).toEqual(a.data);
     }
-    const sent = await request.post("/sms", { headers: auth, data: { from: "Root", to: "+306912345670", body: "at the root" } });
-    expect(sent.status()).toBe(200);
-    expect((await sent.json()).status).toBe("Queued");
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await request.post("/oauth/token/", { headers: { Authorization: basicOf(demo) }, form: { grant_type: "client_credentials" } })).status()).toBe(200);
+    expect((await request.get("/accounts/me/transactions/", { headers: auth })).status()).toBe(200);
+    const sent = await root.POST("/sms", { body: { from: "Root", to: "+306912345670", body: "at the root" } });
+    expect(sent.response.status).toBe(200);
+    expect(sent.data!.status).toBe("Queued");
     // An unknown path at the root is the API's 404 envelope for a Bearer request.
     const unknown = await request.get("/no/such/thing", { headers: auth });
     expect(unknown.status()).toBe(404);
@@ -52,9 +61,8 @@ test.describe("the API at the host root", () => {
 });
 
 test.describe("paths with an empty segment", () => {
-  test("are answered as if the segment were absent, never with a redirect", async ({ baseURL, request, demo }) => {
-    const basic = `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}`;
-    const token = (await (await request.post("/api/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials" } })).json()).access_token;
+  test("are answered as if the segment were absent, never with a redirect", async ({ baseURL, demo }) => {
+    const token = await tokenFor(`${baseURL}/api`, demo);
     const auth = { authorization: `Bearer ${token}` };
     const doubled = await rawGet(baseURL!, "//api/groups/my", auth);
     expect(doubled.status).toBe(200);

@@ -21,7 +21,7 @@ const recipient = z.preprocess((v) => (Array.isArray(v) && v.length === 1 ? v[0]
 
 export const failoverStep = z.object({
   type: stepType.describe("ViberOtp or Sms."),
-  to: recipient.describe("Recipient, E.164 (with or without '+'); ViberOtp also takes an array of one."),
+  to: recipient.describe("Recipient, E.164 (with or without '+'); ViberOtp also takes an array of one.").meta({ examples: ["+306912345678"] }),
   order: looseInt.pipe(z.number().min(1, "order is at least 1").max(100)).describe("Position of the step in the flow (1, 2, …), unique."),
   ttl: looseInt
     .pipe(z.number().min(1, "ttl is at least 1 second").max(259_200, "ttl is at most 259200 seconds (3 days)"))

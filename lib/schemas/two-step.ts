@@ -13,7 +13,10 @@ const lowerEnum = <const T extends readonly [string, ...string[]]>(values: T, me
 export const startTwoStepBody = z.object({
   method: lowerEnum(["sms"], "method must be sms").describe("How the code is sent: sms."),
   type: lowerEnum(["code"], "type must be code").describe("What is sent: a code."),
-  recipient: stringish.pipe(z.string().min(1, "recipient is required").max(20, "recipient is at most 20 characters")).describe("The mobile number, E.164 (with or without '+')."),
+  recipient: stringish
+    .pipe(z.string().min(1, "recipient is required").max(20, "recipient is at most 20 characters"))
+    .describe("The mobile number, E.164 (with or without '+').")
+    .meta({ examples: ["+306912345678"] }),
   template: z
     .string()
     .min(1, "template must not be empty")
