@@ -1,3 +1,5 @@
+import { rootApiRewrites } from "./lib/http/root-api-rewrites.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -9,10 +11,12 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // API path normalisation, as rewrites matched by the router itself: a proxy.ts doing the same
   // ran on every /api request and cost ≈ 0.7 ms of CPU each (docs/performance.md, B1). Doubled
-  // slashes need nothing here: Next.js answers them with a 308 to the single-slash path first.
+  // slashes never get here: lib/server/empty-segments.ts collapses them before Next.js sees them.
   async rewrites() {
     return {
       beforeFiles: [
+        // The API at the host root as well as under /api (lib/http/root-api-rewrites.mjs).
+        ...rootApiRewrites,
         // The British spelling Routee's clients use, with or without a trailing slash.
         { source: "/api/sms/analyse/:rest*", destination: "/api/sms/analyze/:rest*" },
         // /api/…/ → /api/…

@@ -3,8 +3,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { test, expect } from "../fixtures/test";
+import { switchboardClient, tokenFor } from "../fixtures/api";
 
-test("send an SMS, see it delivered, receive its delivery report", async ({ request, demo }) => {
+test("send an SMS, see it delivered, receive its delivery report", async ({ request, baseURL, demo }) => {
   const reports: any[] = [];
   const receiver = http.createServer((req, res) => {
     let body = "";
@@ -17,15 +18,16 @@ test("send an SMS, see it delivered, receive its delivery report", async ({ requ
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dlr`;
   try {
-    const basic = `Basic ${Buffer.from(`${demo.applicationId}:${demo.applicationSecret}`).toString("base64")}`;
-    const token = (await (await request.post("/api/oauth/token", { headers: { Authorization: basic }, form: { grant_type: "client_credentials", scope: "sms" } })).json()).access_token;
+    const token = await tokenFor(`${baseURL}/api`, demo, "sms");
     const auth = { Authorization: `Bearer ${token}` };
-    const sent = await request.post("/api/sms", { headers: auth, data: { from: "Switchboard", to: "+306912345678", body: "Hello from the e2e test", callback: { url, strategy: "OnCompletion" } } });
-    expect(sent.status()).toBe(200);
-    const sms = await sent.json();
+    const api = switchboardClient(`${baseURL}/api`, token);
+    const sent = await api.POST("/sms", { body: { from: "Switchboard", to: "+306912345678", body: "Hello from the e2e test", callback: { url, strategy: "OnCompletion" } } });
+    expect(sent.response.status).toBe(200);
+    const sms = sent.data!;
     expect(sms.status).toBe("Queued");
 
-    await expect.poll(async () => (await (await request.get(`/api/sms/tracking/single/${sms.trackingId}`, { headers: auth })).json())[0].status.status, { timeout: 20_000 }).toBe("Delivered");
+    const status = async () => (await api.GET("/sms/tracking/single/{trackingId}", { params: { path: { trackingId: sms.trackingId } } })).data![0]!.status.status;
+    await expect.poll(status, { timeout: 20_000 }).toBe("Delivered");
     await expect.poll(() => reports.length, { timeout: 20_000 }).toBe(1);
     expect(reports[0].body).toMatchObject({ messageId: sms.trackingId, status: { name: "Delivered" } });
     expect(reports[0].signature).toMatch(/^v1,/);

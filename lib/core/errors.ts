@@ -62,6 +62,10 @@ export const errorCatalog = {
   otpCodeExpired: { status: 400, code: "400011002", message: "The code has expired; send a new one." },
   otpTooManyAttempts: { status: 400, code: "400011003", message: "Too many wrong codes for this flow; send a new one." },
   otpAlreadyVerified: { status: 409, code: "409011004", message: "This flow's code was already verified." },
+  // 2step (module 017)
+  twoStepNotFound: { status: 404, code: "404017001", message: "2Step verification not found." },
+  twoStepAlreadyVerified: { status: 409, code: "409017002", message: "This verification was already verified; start a new one." },
+  twoStepNotPending: { status: 409, code: "409017003", message: "Only a Pending verification can be cancelled." },
   // email (module 014)
   emailNotFound: { status: 404, code: "404014000", message: "Email not found." },
   // carriers and routing (module 015)

@@ -20,4 +20,16 @@ describe("OpenAPI document", () => {
     const tx = doc.paths["/accounts/me/transactions"].get;
     expect(tx.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["page", "size", "from", "to"]));
   });
+
+  it("says what the server requires and the real bounds of loosely typed fields (not ±2^53)", () => {
+    const step = doc.paths["/otp/send-failover"].post.requestBody.content["application/json"].schema.properties.flow.items;
+    expect(step.required).toEqual(["type", "to", "order", "ttl"]);
+    expect(step.properties.order).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
+    expect(step.properties.ttl).toMatchObject({ type: "integer", minimum: 1, maximum: 259_200 });
+    const twoStep = doc.paths["/2step"].post.requestBody.content["application/json"].schema;
+    expect(twoStep.required).toEqual(["method", "type", "recipient"]);
+    expect(twoStep.properties.digits).toMatchObject({ type: "integer", minimum: 4, maximum: 10 });
+    const requests = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => [op.parameters, op.requestBody]));
+    expect(JSON.stringify(requests)).not.toContain("9007199254740991");
+  });
 });

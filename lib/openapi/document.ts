@@ -18,8 +18,27 @@ import * as otp from "../schemas/otp.ts";
 import * as email from "../schemas/email.ts";
 import * as numbers from "../schemas/numbers.ts";
 import * as pools from "../schemas/pools.ts";
+import * as twoStep from "../schemas/two-step.ts";
+import * as billing from "../schemas/billing.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, contactBlacklist, contactGroups, reports, otp, email, numbers, pools];
+const modules: Record<string, unknown>[] = [
+  oauth,
+  accounts,
+  applications,
+  sms,
+  campaigns,
+  campaignsQuietHours,
+  contacts,
+  contactBlacklist,
+  contactGroups,
+  reports,
+  otp,
+  email,
+  numbers,
+  pools,
+  twoStep,
+  billing,
+];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules
@@ -31,9 +50,45 @@ export function routeSpecs(includeInternal = false): RouteSpec[] {
 type Json = Record<string, unknown>;
 
 function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
-  const out = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const out = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12", ...(io === "input" ? { override: exactInput } : {}) }) as Json;
   delete out.$schema;
   return out;
+}
+
+/** Keywords of a request field's last check that the document must carry. */
+const bounds = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format", "enum", "minItems", "maxItems"];
+
+/**
+ * A request schema as the server applies it. Zod documents a pipe's input by its first stage, so
+ * the bounds of a later stage (`looseInt.pipe(z.number().min(1).max(100))`) would be lost and the
+ * integer's ±2^53 shown instead; and a field is required exactly when the server refuses the
+ * request without it, which a preprocessing stage hides from zod's own reckoning.
+ */
+function exactInput(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const schema = ctx.zodSchema as z.ZodType & { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; out?: z.ZodType } } };
+  const def = schema._zod.def;
+  // A pipe is documented by one of its stages: its own examples would be lost.
+  const examples = (z.globalRegistry.get(schema) as Json | undefined)?.examples;
+  if (examples && !ctx.jsonSchema.examples) ctx.jsonSchema.examples = examples;
+  if (def.type === "object" && def.shape) {
+    const required = Object.entries(def.shape)
+      .filter(([, field]) => refusesMissing(field))
+      .map(([key]) => key);
+    if (required.length) ctx.jsonSchema.required = required;
+    else delete ctx.jsonSchema.required;
+  }
+  if (def.type === "pipe" && def.out && !(def.in as { _zod: { traits: Set<string> } })._zod.traits.has("$ZodTransform")) {
+    const last = schemaOf(def.out, "input");
+    for (const key of bounds) if (key in last) ctx.jsonSchema[key] = last[key];
+  }
+}
+
+function refusesMissing(field: z.ZodType): boolean {
+  try {
+    return !field.safeParse(undefined).success;
+  } catch {
+    return true;
+  }
 }
 
 const errorEnvelope: Json = {
@@ -56,13 +111,20 @@ const errorEnvelope: Json = {
 
 export function openApiDocument(serverUrl: string): Json {
   const paths: Record<string, Json> = {};
-  for (const r of routeSpecs()) {
+  // In path order, the same however the schema modules were loaded (a module's exports are
+  // listed alphabetically by Node and in source order by Vite), so the generated client is stable.
+  const specs = routeSpecs().sort((a, b) => (a.path === b.path ? (a.method < b.method ? -1 : 1) : a.path < b.path ? -1 : 1));
+  for (const r of specs) {
     const op: Json = { summary: r.summary, tags: [r.tag], operationId: operationId(r) };
     if (r.description) op.description = r.description;
     op.security = r.auth === "bearer" ? [{ bearer: r.scope ? [r.scope] : [] }] : r.auth === "none" ? [] : [{ session: [] }];
     if (r.auth === "none" && r.path === "/oauth/token") op.security = [{ basic: [] }];
     const parameters: Json[] = [];
-    for (const name of r.path.match(/\{(\w+)\}/g) ?? []) parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    const pathSchemas = (r.params instanceof z.ZodObject ? (schemaOf(r.params, "input").properties ?? {}) : {}) as Record<string, Json>;
+    for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
+      const key = name.slice(1, -1);
+      parameters.push({ name: key, in: "path", required: true, schema: { type: "string", ...pathSchemas[key] } });
+    }
     if (r.query instanceof z.ZodObject) {
       const q = schemaOf(r.query, "input") as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, schema] of Object.entries(q.properties ?? {})) parameters.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
@@ -105,6 +167,7 @@ export function openApiDocument(serverUrl: string): Json {
     info: {
       title: "Switchboard messaging API",
       version: "1.0.0",
+      license: { name: "MIT", identifier: "MIT" },
       description: "Tokens, SMS, campaigns, tracking, numbers, pools, OTP failover and transactional email. " + "Every error answer is the envelope in components.schemas.Error.",
     },
     servers: [{ url: serverUrl }],

@@ -1,6 +1,7 @@
 // Applications to the shape of lib/schemas/applications.ts.
 import { iso } from "./iso.ts";
 import type { ApplicationView } from "./applications.ts";
+import { clientIdOf } from "../core/applications/client-id.ts";
 
 type AppRow = {
   id: string;
@@ -19,7 +20,7 @@ type AppRow = {
 
 export function applicationToView(a: AppRow): ApplicationView {
   return {
-    applicationId: a.id,
+    applicationId: clientIdOf(a.id),
     name: a.name,
     scopes: a.scopes,
     tokenTtl: a.tokenTtl,

@@ -5,6 +5,15 @@ import { allScopes } from "../core/tokens/scopes.ts";
 import { dashboardRoute, defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../core/applications/read-rate-limit.ts";
+import { applicationUuid } from "../core/applications/client-id.ts";
+
+/** An application id in a path: the 24-hex id of newer applications or the uuid of older ones. */
+export const applicationIdParam = z.string().transform((id, c) => {
+  const uuid = applicationUuid(id);
+  if (uuid) return uuid;
+  c.addIssue({ code: "custom", message: "Not an application id" });
+  return z.NEVER;
+});
 
 export const rateLimitPerSecond = z
   .number({ error: "Enter a number of requests per second" })
@@ -62,13 +71,13 @@ export const createApplicationRoute = defineRoute(ownerRoute, "POST /dashboard/a
 
 export const revokeApplicationRoute = defineRoute(ownerRoute, "DELETE /dashboard/applications/{applicationId}", {
   summary: "Revoke an application and its tokens",
-  params: z.object({ applicationId: z.uuid("Not an application id") }),
+  params: z.object({ applicationId: applicationIdParam }),
   response: applicationView,
 });
 
 export const updateApplicationRoute = defineRoute(ownerRoute, "PATCH /dashboard/applications/{applicationId}", {
   summary: "Change an application's request rate limit",
-  params: z.object({ applicationId: z.uuid("Not an application id") }),
+  params: z.object({ applicationId: applicationIdParam }),
   body: updateApplicationBody,
   response: applicationView,
 });

@@ -50,7 +50,14 @@ export const campaignBody = z.object({
   callback: callbackSchema.optional(),
   reminder: z
     .object({
-      minutesBefore: looseInt.pipe(z.number().min(1, "reminder.minutesBefore is at least 1").max(10_080, "reminder.minutesBefore is at most a week")),
+      minutesBefore: looseInt
+        .pipe(z.number().min(1, "reminder.minutesBefore is at least 1").max(10_080, "reminder.minutesBefore is at most a week"))
+        .optional()
+        .describe("With scheduledDate (required then): the reminder goes this many minutes before the start."),
+      minutesAfter: looseInt
+        .pipe(z.number().min(0, "reminder.minutesAfter is at least 0").max(10_080, "reminder.minutesAfter is at most a week"))
+        .optional()
+        .describe("Without scheduledDate: the reminder goes this many minutes after the start (default 0); minutesBefore is then ignored."),
       to: stringList.min(1, "reminder.to needs at least one number").max(10, "reminder.to holds at most 10 numbers"),
     })
     .optional(),

@@ -6,14 +6,17 @@ import { BLACKLIST_SERVICES, blacklistService } from "../core/contacts/model.ts"
 import { contactView, decodeSegment, groupNamesBody, idsBody, tagContacts, updated } from "./contacts.ts";
 
 const serviceParams = z.object({
-  service: z.string().transform((s, ctx) => {
-    const service = blacklistService(decodeSegment(s));
-    if (!service) {
-      ctx.addIssue({ code: "custom", message: `The service must be one of ${BLACKLIST_SERVICES.join(", ")}` });
-      return z.NEVER;
-    }
-    return service;
-  }),
+  service: z
+    .string()
+    .transform((s, ctx) => {
+      const service = blacklistService(decodeSegment(s));
+      if (!service) {
+        ctx.addIssue({ code: "custom", message: `The service must be one of ${BLACKLIST_SERVICES.join(", ")}` });
+        return z.NEVER;
+      }
+      return service;
+    })
+    .meta({ enum: [...BLACKLIST_SERVICES] }),
 });
 
 /** Putting contacts on a service's blacklist or taking them off: their ids, answered with how many changed. */

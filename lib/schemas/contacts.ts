@@ -21,11 +21,11 @@ export const contactView = z.object({
   labels: z.array(z.object({ name: z.string(), type: labelType, value: z.union([z.string(), z.number()]) })),
 });
 
-const field = (type: string, description: string) => z.unknown().optional().meta({ type, description });
+const field = (type: string, description: string, examples?: unknown[]) => z.unknown().optional().meta({ type, description, ...(examples ? { examples } : {}) });
 
 /** Shape for the document; the values are checked by normalizeContactInput. */
 export const contactBody = z.object({
-  mobile: field("string", "Required on create. E.164; without '+' is accepted, and a national number when country is given."),
+  mobile: field("string", "Required on create. E.164; without '+' is accepted, and a national number when country is given.", ["+306912345678"]),
   firstName: field("string", "Up to 60 characters."),
   lastName: field("string", "Up to 60 characters."),
   email: field("string", "E-mail address."),

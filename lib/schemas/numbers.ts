@@ -51,7 +51,10 @@ export const numberCallbacksBody = z.object({
 export type NumberCallbacksBody = z.infer<typeof numberCallbacksBody>;
 
 export const rentNumberBody = numberCallbacksBody.extend({
-  msisdn: stringish.pipe(z.string().trim().min(1, "msisdn is required")).describe("The number to rent, E.164 with '+'."),
+  msisdn: stringish
+    .pipe(z.string().trim().min(1, "msisdn is required"))
+    .describe("The number to rent, E.164 with '+'.")
+    .meta({ examples: ["+12125550123"] }),
 });
 
 const sortParam = z.string().max(100).optional().describe("msisdn, country, areaCode, monthlyCosts or activationCosts, optionally followed by ,asc or ,desc");
@@ -61,7 +64,12 @@ const common = { tag: "Numbers", auth: "bearer", scope: "virtual_number" } as co
 export const listAvailableRoute = defineRoute(common, "GET /numbers/available", {
   summary: "Available numbers of a country",
   query: numbersPage.extend({
-    country: z.string().trim().optional().describe("Required: ISO 3166-1 alpha-2."),
+    country: z
+      .string("country is required: give an ISO 3166-1 alpha-2 code such as US or GR.")
+      .trim()
+      .min(1, "country is required: give an ISO 3166-1 alpha-2 code such as US or GR.")
+      .describe("ISO 3166-1 alpha-2.")
+      .meta({ examples: ["US"] }),
     service: z.string().trim().optional().describe("sms or voice"),
     areaCode: z.string().trim().optional().describe("3-digit area code, US and Canada only"),
     type: z.string().trim().optional().describe("VLN or TOLL_FREE, US and Canada only"),

@@ -6,6 +6,10 @@ import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { looseInt, stringish } from "./sms.ts";
+import { twoStepStatuses } from "./two-step.ts";
+
+/** A flow started by POST /2step: its verification's status (null for other flows). */
+const twoStepOfFlow = z.enum(twoStepStatuses).nullable();
 
 const stepType = z.preprocess(
   (v) => (typeof v === "string" ? (({ viberotp: "ViberOtp", viber: "ViberOtp", sms: "Sms" } as Record<string, string>)[v.toLowerCase()] ?? v) : v),
@@ -17,7 +21,7 @@ const recipient = z.preprocess((v) => (Array.isArray(v) && v.length === 1 ? v[0]
 
 export const failoverStep = z.object({
   type: stepType.describe("ViberOtp or Sms."),
-  to: recipient.describe("Recipient, E.164 (with or without '+'); ViberOtp also takes an array of one."),
+  to: recipient.describe("Recipient, E.164 (with or without '+'); ViberOtp also takes an array of one.").meta({ examples: ["+306912345678"] }),
   order: looseInt.pipe(z.number().min(1, "order is at least 1").max(100)).describe("Position of the step in the flow (1, 2, …), unique."),
   ttl: looseInt
     .pipe(z.number().min(1, "ttl is at least 1 second").max(259_200, "ttl is at most 259200 seconds (3 days)"))
@@ -151,6 +155,7 @@ const flowSummary = z.object({
   totalCost: z.number().nullable(),
   currency: z.string(),
   verified: z.boolean(),
+  twoStep: twoStepOfFlow,
   createdAt: isoDate,
   endedAt: isoDate.nullable(),
 });
@@ -171,6 +176,8 @@ const flowDetail = z.object({
   endedAt: isoDate.nullable(),
   verifiedAt: isoDate.nullable(),
   attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  twoStep: twoStepOfFlow,
   callbackUrl: z.string(),
   events: z.array(z.object({ at: isoDate, status: z.string(), description: z.string(), stepId: z.string().nullable() })),
   webhooks: z.array(z.object({ id: z.string(), createdAt: isoDate, state: z.string(), summary: z.string(), statusCode: z.number().int(), latencyMs: z.number().int(), error: z.string() })),

@@ -12,11 +12,11 @@ const range = { startDate: date("Start of the range"), endDate: date("End of the
 const mcc = z
   .string()
   .regex(/^\d{3}$/, "mcc is 3 digits")
-  .meta({ description: "Mobile country code, e.g. 202" });
+  .meta({ description: "Mobile country code, e.g. 202", examples: ["202"] });
 const mnc = z
   .string()
   .regex(/^\d{2,3}$/, "mnc is 2 or 3 digits")
-  .meta({ description: "Mobile network code, e.g. 01" });
+  .meta({ description: "Mobile network code, e.g. 01", examples: ["01"] });
 const campaignId = z.string().meta({ description: "The campaign's trackingId" });
 const offset = z.string().optional().meta({ description: "The client's UTC offset for time buckets, e.g. +02:00 (default UTC)" });
 
@@ -44,7 +44,7 @@ export const latencyResource = z.object({
 });
 
 const rangeErrors = ["validation", "reportRange"] as const;
-const campaignErrors = ["validation", "reportParameter", "campaignNotFound"] as const;
+const campaignErrors = ["validation", "reportParameter"] as const;
 
 /** A report: GET under /reports/my with the report scope, its filters as the query. */
 function reportRoute<const Q extends z.ZodType, const R extends z.ZodType, const E extends readonly ErrorName[]>(path: string, summary: string, query: Q, response: R, errors: E) {
@@ -58,14 +58,19 @@ export const volPricePerCampaignRoute = reportRoute("volPrice/perCampaign", "Vol
   "validation",
   "reportRange",
   "reportParameter",
-  "campaignNotFound",
 ]);
 
 export const latencyRoute = reportRoute("latency", "Delivery latency counts over a date range (also GET /reports/my/breakdown)", z.object(range), latencyResource, rangeErrors);
 export const latencyPerCountryRoute = reportRoute(
   "latency/perCountry",
   "Delivery latency for one country (also GET /reports/my/breakdown/perCountry)",
-  z.object({ ...range, countryCode: z.string().regex(/^[A-Za-z]{2}$/, "countryCode is an ISO 3166-1 alpha-2 code such as GR") }),
+  z.object({
+    ...range,
+    countryCode: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "countryCode is an ISO 3166-1 alpha-2 code such as GR")
+      .meta({ examples: ["GR"] }),
+  }),
   latencyResource,
   rangeErrors,
 );

@@ -16,8 +16,8 @@ export const callbackSchema = z.object({
 });
 
 export const sendSmsBody = z.object({
-  from: stringish.describe("Numeric sender of at most 16 digits without '+', or alphanumeric of at most 11 characters."),
-  to: stringish.describe("Destination, E.164 with '+' (without it is accepted too)."),
+  from: stringish.describe("Numeric sender of at most 16 digits without '+', or alphanumeric of at most 11 characters.").meta({ examples: ["Switchboard"] }),
+  to: stringish.describe("Destination, E.164 with '+' (without it is accepted too).").meta({ examples: ["+306912345678"] }),
   body: z.string().min(1, "body is required").max(10_000, "body is too long"),
   flash: looseBool.optional(),
   label: z.string().max(350, "label is at most 350 characters").optional(),

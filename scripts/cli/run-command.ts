@@ -19,6 +19,7 @@ import { simulateInbound } from "../../lib/core/numbers/simulate-inbound.ts";
 import { accountCommand, accountUsage } from "./account-commands.ts";
 import { platformAccount } from "../../lib/core/operator/platform-account.ts";
 import { routingUsage, runRoutingCommand } from "./routing-commands.ts";
+import { billingCommand, billingUsage } from "./billing-commands.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
@@ -31,6 +32,7 @@ ${accountUsage}
   price list [--country GR] [--currency EUR]
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
   sim inbound --to +MSISDN --from +MSISDN --body TEXT
+${billingUsage}
 ${routingUsage}`;
 
 type Flags = Record<string, string | undefined>;
@@ -59,6 +61,8 @@ const optionNames = [
   "body",
   "id",
   "reason",
+  "json",
+  "file",
 ];
 
 /** The command's answer: an object, or an array for the connector and route lists. */
@@ -128,14 +132,14 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
       const rate = Number(flags["rate-limit"] ?? DEFAULT_RATE_LIMIT);
       if (!Number.isInteger(rate) || rate < 1 || rate > MAX_RATE_LIMIT)
         fail("validation", { message: `--rate-limit must be a whole number of requests per second from 1 to ${MAX_RATE_LIMIT}.`, property: "rate-limit" });
-      const { application, secret } = await createApplication(ctx, {
+      const { application, secret, clientId } = await createApplication(ctx, {
         accountId,
         name: flags.name ?? "Command-line application",
         scopes: scopes.filter(isScope),
         tokenTtl: ttl as TokenLifetime,
         rateLimitPerSecond: rate,
       });
-      return { applicationId: application.id, applicationSecret: secret, scopes: application.scopes, tokenTtl: application.tokenTtl, rateLimitPerSecond: application.rateLimitPerSecond };
+      return { applicationId: clientId, applicationSecret: secret, scopes: application.scopes, tokenTtl: application.tokenTtl, rateLimitPerSecond: application.rateLimitPerSecond };
     }
     case "price list":
       return { prices: await listPriceRows(ctx, { iso: flags.country?.toUpperCase(), currency: flags.currency?.toUpperCase() }) };
@@ -149,6 +153,9 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
       });
       return row;
     }
+    case "billing show":
+    case "billing set":
+      return billingCommand(ctx, positionals[1], flags);
     case "sim inbound":
       // The SMSC simulator sends an SMS to a rented or pool number (lib/core/numbers/simulate-inbound.ts).
       return simulateInbound(ctx, { to: required(flags, "to"), from: required(flags, "from"), body: required(flags, "body") });

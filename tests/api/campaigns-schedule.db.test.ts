@@ -105,6 +105,39 @@ describe("scheduled campaigns", () => {
     expect((await get(a.auth, r.body.trackingId)).body.state).toBe("Scheduled");
     await remove(a.auth, r.body.trackingId);
   });
+
+  it("accepts a reminder on a campaign without scheduledDate, as Routee does: it goes minutesAfter the start, minutesBefore ignored", async () => {
+    const a = await owner();
+    const r = await create(a.auth, {
+      from: "RemindNow",
+      body: "Sale is on",
+      to: numbers(1),
+      reminder: { minutesBefore: "5", minutesAfter: "0", to: ["+306977777778"] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.reminder).toEqual({ minutesBefore: 0, minutesAfter: 0, to: ["+306977777778"] });
+    const got = await eventually(
+      async () =>
+        messaging
+          .simulator()
+          .received()
+          .filter((s) => s.sourceAddr === "RemindNow" && s.destinationAddr.endsWith("306977777778")),
+      (x) => x.length > 0,
+    );
+    expect(got[0].text).toBe("Sale is on");
+    const later = await create(a.auth, { from: "RemindLater", body: "x", to: numbers(1), reminder: { minutesAfter: 30, to: ["+306977777779"] } });
+    expect(later.status).toBe(200);
+    expect(later.body.reminder).toEqual({ minutesBefore: 0, minutesAfter: 30, to: ["+306977777779"] });
+    const job = await db.ctx().sql.query<{ start_after: Date }>(`SELECT start_after FROM pgboss.job WHERE name = 'campaign.reminder' AND data->>'campaignId' = $1`, [later.body.trackingId]);
+    expect(job.rows[0]!.start_after.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+
+  it("still needs minutesBefore for a scheduled campaign's reminder", async () => {
+    const a = await owner();
+    const r = await create(a.auth, { from: "Shop", body: "x", to: numbers(1), scheduledDate: inSeconds(3600), reminder: { minutesAfter: 5, to: ["+306977777777"] } });
+    expect(r.status).toBe(400);
+    expect(r.body.property).toBe("reminder.minutesBefore");
+  });
 });
 
 describe("quiet hours", () => {

@@ -65,6 +65,16 @@ describe("POST /sms/analyze/campaign", () => {
     expect(r.body.errors[0].errorCode).toBe(errorCode);
   });
 
+  it("puts Routee's 'SMS contains invalid data' at the top and the reason in errors[] (004: no recipients)", async () => {
+    const a = await owner();
+    const r = await analyze(a.auth, { from: "Shop", body: "x" });
+    expect(r.body.developerMessage).toBe("SMS contains invalid data");
+    expect(r.body.errors[0]).toMatchObject({ errorCode: "004", code: "004", developerMessage: "No recipients are set for the sms" });
+    const sender = await analyze(a.auth, { from: "Far too long sender", body: "x", to: ["+306911111111"] });
+    expect(sender.body.developerMessage).toBe("SMS contains invalid data");
+    expect(sender.body.errors[0]).toMatchObject({ errorCode: "002", developerMessage: "The sender id is not valid" });
+  });
+
   it("answers 404002001 for an unknown contact, 404002003 for an unknown group, 400009004 when nobody is left", async () => {
     const a = await owner();
     expect((await analyze(a.auth, { from: "Shop", body: "x", contacts: [crypto.randomUUID()] })).body.code).toBe("404002001");

@@ -32,6 +32,9 @@ describe("dashboard applications", () => {
       revokedAt: "",
     });
     const { applicationId, applicationSecret } = created.body;
+    // Short enough for every client: a 24-hex id and a 20-character secret (lib/core/applications/client-id.ts).
+    expect(applicationId).toMatch(/^[0-9a-f]{24}$/);
+    expect(applicationSecret).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(created.body.secretHint).toBe(applicationSecret.slice(-4));
 
     const list = await call(apps.GET, { path: "/dashboard/applications", headers: cookie });
@@ -49,16 +52,16 @@ describe("dashboard applications", () => {
     const a = await makeAccount(db.ctx());
     const cookie = { cookie: await sessionCookie(a.user.id) };
     const t = await a.token();
-    const r = await call(app.DELETE, { method: "DELETE", path: "/x", headers: cookie, params: { applicationId: a.application.id } });
+    const r = await call(app.DELETE, { method: "DELETE", path: "/x", headers: cookie, params: { applicationId: a.clientId } });
     expect(r.status).toBe(200);
     expect(r.body.revokedAt).not.toBe("");
     expect((await call(balance, { path: "/accounts/me/balance", headers: bearer(t) })).status).toBe(401);
     const again = await call(token, { method: "POST", path: "/oauth/token", headers: { ...form, ...basic(a.application.id, a.secret) }, raw: "grant_type=client_credentials" });
     expect(again.status).toBe(401);
     const active = await call(apps.GET, { path: "/dashboard/applications", headers: cookie });
-    expect(active.body.content.map((x: any) => x.applicationId)).not.toContain(a.application.id);
+    expect(active.body.content.map((x: any) => x.applicationId)).not.toContain(a.clientId);
     const all = await call(apps.GET, { path: "/dashboard/applications?revoked=true", headers: cookie });
-    expect(all.body.content.map((x: any) => x.applicationId)).toContain(a.application.id);
+    expect(all.body.content.map((x: any) => x.applicationId)).toContain(a.clientId);
   });
 
   it("lets only owners create and revoke; marketers and support staff may list", async () => {
@@ -82,7 +85,7 @@ describe("dashboard applications", () => {
     const theirs = await makeAccount(db.ctx());
     const cookie = { cookie: await sessionCookie(mine.user.id) };
     const list = await call(apps.GET, { path: "/dashboard/applications?revoked=true", headers: cookie });
-    expect(list.body.content.map((x: any) => x.applicationId)).toEqual([mine.application.id]);
+    expect(list.body.content.map((x: any) => x.applicationId)).toEqual([mine.clientId]);
     const revoke = await call(app.DELETE, { method: "DELETE", path: "/x", headers: cookie, params: { applicationId: theirs.application.id } });
     expect(revoke.status).toBe(404);
     const still = await db.ctx().db.application.findUnique({ where: { id: theirs.application.id } });

@@ -5,6 +5,7 @@ import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { basic, call, form } from "../support/http.ts";
 import { revokeApplication } from "../../lib/core/applications/revoke-application.ts";
+import { digest, randomSecret } from "../../lib/core/secrets/hashing.ts";
 
 const db = useTestDatabase();
 
@@ -103,5 +104,35 @@ describe("POST /api/oauth/token", () => {
     expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const app = await db.ctx().db.application.findUnique({ where: { id: a.application.id } });
     expect(app!.secretHash).not.toBe(a.secret);
+  });
+
+  it("gives new applications an id:secret of at most 45 characters (Ruby's Base64.encode64 keeps it on one line), by either id form", async () => {
+    const a = await makeAccount(db.ctx(), { scopes: ["sms"] });
+    expect(a.clientId).toMatch(/^[0-9a-f]{24}$/);
+    expect(a.secret).toMatch(/^[0-9A-Za-z]{20}$/);
+    const pair = `${a.clientId}:${a.secret}`;
+    expect(pair.length).toBeLessThanOrEqual(45);
+    // Base64.encode64 breaks its output every 60 characters: the header must be one line.
+    const encoded = Buffer.from(pair).toString("base64");
+    expect(encoded.length).toBeLessThanOrEqual(60);
+    expect((await token({ authorization: `Basic ${encoded}` }, "grant_type=client_credentials")).status).toBe(200);
+    expect((await token(basic(a.clientId.toUpperCase(), a.secret), "grant_type=client_credentials")).status).toBe(200);
+    expect((await token({}, `grant_type=client_credentials&client_id=${a.clientId}&client_secret=${a.secret}`)).status).toBe(200);
+    // The uuid the tables hold names the same application.
+    expect((await token(basic(a.application.id, a.secret), "grant_type=client_credentials")).status).toBe(200);
+  });
+
+  it("keeps accepting the credentials of applications created before: a random uuid and a 43-character secret", async () => {
+    const a = await makeAccount(db.ctx());
+    const secret = randomSecret();
+    const old = await db.ctx().db.application.create({
+      data: { accountId: a.account.id, name: "Old one", scopes: ["sms"], secretHash: digest(secret), secretHint: secret.slice(-4), createdAt: new Date() },
+    });
+    expect(old.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+    expect(secret).toHaveLength(43);
+    const r = await token(basic(old.id, secret), "grant_type=client_credentials");
+    expect(r.status).toBe(200);
+    expect(r.body.scope).toBe("sms");
+    expect((await token(basic(old.id, `${secret.slice(0, 20)}`), "grant_type=client_credentials")).status).toBe(401);
   });
 });

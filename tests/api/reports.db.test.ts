@@ -233,11 +233,14 @@ describe("report errors", () => {
     }
   });
 
-  it("answers an unknown or Draft campaign with 404009001", async () => {
+  it("answers an unknown or Draft campaign as any filter that matches nothing: an empty list, a latency of zeros", async () => {
     for (const id of [crypto.randomUUID(), draftId]) {
-      const r = await get(perCampaign, `campaignId=${id}`);
-      expect(r.status).toBe(404);
-      expect(r.body.code).toBe("404009001");
+      const r = await get(perCampaign, `campaignId=${id}&offset=%2B00:00`);
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual([]);
+      const l = await get(latencyCampaign, `campaignId=${id}`);
+      expect(l.status).toBe(200);
+      expect(l.body.smsLatencyCount).toEqual(Array(46).fill(0));
     }
   });
 

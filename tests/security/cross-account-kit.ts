@@ -142,6 +142,7 @@ async function setUp(db: TestDatabase): Promise<void> {
   );
   B.flow = flow.flowId;
   B.step = flow.steps[0].trackingId;
+  B.twoStep = ok(await api("2step", "POST", { body: { method: "sms", type: "code", recipient: "+306912300107", originator: "Bshop" } }), "2step").trackingId;
   B.subject = `Bsubject ${tag}`;
   B.email = ok(
     await api("transactional-email", "POST", {

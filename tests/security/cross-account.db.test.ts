@@ -137,6 +137,10 @@ function probes(): Probe[] {
     p("otp/failover/[flowId]", "GET", "bearer", "B's flow by its step", { params: { flowId: B.step } }),
     p("otp/failover/[flowId]/verify", "POST", "bearer", "guess B's code", { params: { flowId: B.flow }, body: { code: "123456" } }),
     p("dashboard/otp/[flowId]", "GET", "session", "B's flow", { params: { flowId: B.flow } }),
+    p("2step/[trackingId]", "GET", "bearer", "B's 2Step verification", { params: { trackingId: B.twoStep } }),
+    p("2step/[trackingId]", "POST", "bearer", "answer B's 2Step verification", { params: { trackingId: B.twoStep }, body: { answer: "1234" } }),
+    p("2step/[trackingId]", "DELETE", "bearer", "cancel B's 2Step verification", { params: { trackingId: B.twoStep } }),
+    p("2step/reports/applications/[applicationId]", "GET", "bearer", "B's application's 2Step report", { params: { applicationId: B.application.id }, expect: "own" }),
     // ---- email
     p("dashboard/email/[id]", "GET", "session", "B's email", { params: { id: B.email } }),
     p("dashboard/email/sink/[id]", "GET", "session", "B's captured mail", { params: { id: B.sink } }),

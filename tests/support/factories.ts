@@ -15,14 +15,14 @@ export async function makeAccount(ctx: Ctx, opts: { balance?: number; currency?:
   const account = await createAccount(ctx, { name: `Account ${tag}`, balance: opts.balance ?? 50, currency: opts.currency });
   const password = "correct horse battery";
   const user = await createUser(ctx, { accountId: account.id, email: `owner-${tag}@example.com`, password, role: opts.role ?? "owner" });
-  const { application, secret } = await createApplication(ctx, {
+  const { application, secret, clientId } = await createApplication(ctx, {
     accountId: account.id,
     name: `App ${tag}`,
     scopes: opts.scopes ?? allScopes,
     tokenTtl: opts.tokenTtl,
   });
   const token = async (scope?: string) => (await issueToken(ctx, { clientId: application.id, clientSecret: secret, grantType: "client_credentials", scope })).access_token;
-  return { account, user, password, application, secret, token };
+  return { account, user, password, application, clientId, secret, token };
 }
 
 export async function sessionCookie(userId: string): Promise<string> {

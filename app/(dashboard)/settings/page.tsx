@@ -11,6 +11,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { currencyInfo, formatMoney } from "@/lib/money";
 import { roleLabel } from "@/lib/ui/format";
 import { currentUser } from "../_lib/current-user";
+import { readBillingDetails } from "@/lib/core/billing/billing-details";
+import { BankAccounts } from "./_components/bank-accounts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -19,6 +21,7 @@ export default async function SettingsPage() {
   const me = await currentUser("/settings");
   const currency = currencyInfo(me.account.currency);
   const isOwner = hasRole(me.role, ownerRoles);
+  const billing = await readBillingDetails(me.ctx);
   return (
     <>
       <PageHeader title="Settings" description="Your account, your sign-in and who else can sign in." />
@@ -84,6 +87,7 @@ export default async function SettingsPage() {
           {!isOwner && <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">An owner of the account adds users and changes roles.</p>}
         </CardBody>
       </Card>
+      <BankAccounts initial={billing} canEdit={me.platformAdmin} />
     </>
   );
 }

@@ -1,8 +1,10 @@
-// Creates an API application. The secret is returned once and only its digest is stored.
+// Creates an API application. The secret is returned once and only its digest is stored; id and
+// secret are short enough for every client (client-id.ts).
 import type { Ctx } from "../context.ts";
-import { digest, randomSecret } from "../secrets/hashing.ts";
+import { digest } from "../secrets/hashing.ts";
 import type { Scope } from "../tokens/scopes.ts";
 import { DEFAULT_RATE_LIMIT } from "./read-rate-limit.ts";
+import { clientIdOf, newApplicationId, newApplicationSecret } from "./client-id.ts";
 
 export const tokenLifetimes = [3600, 86400, 631139040] as const;
 export type TokenLifetime = (typeof tokenLifetimes)[number];
@@ -19,10 +21,12 @@ export interface CreateApplicationInput {
   rateLimitPerSecond?: number;
 }
 
+/** `clientId` is the id its owner uses (24 hex); `application.id` the uuid tables reference. */
 export async function createApplication(ctx: Ctx, input: CreateApplicationInput) {
-  const secret = randomSecret();
+  const secret = newApplicationSecret();
   const application = await ctx.db.application.create({
     data: {
+      id: newApplicationId().uuid,
       accountId: input.accountId,
       name: input.name,
       scopes: [...new Set(input.scopes)],
@@ -36,5 +40,5 @@ export async function createApplication(ctx: Ctx, input: CreateApplicationInput)
       createdAt: ctx.now(),
     },
   });
-  return { application, secret };
+  return { application, secret, clientId: clientIdOf(application.id) };
 }

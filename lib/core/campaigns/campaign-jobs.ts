@@ -226,7 +226,8 @@ export const campaignReminder = defineJob({
   retryLimit: 3,
   async handler(ctx, { campaignId, version }) {
     const c = await ctx.db.campaign.findUnique({ where: { id: campaignId } });
-    if (!c || c.version !== version || c.state !== "Scheduled" || c.reminderSentAt) return;
+    // Before a scheduled start, while still Scheduled; after an immediate start, in any state.
+    if (!c || c.version !== version || (c.scheduledDate && c.state !== "Scheduled") || c.reminderSentAt) return;
     const claimed = await ctx.db.campaign.updateMany({ where: { id: campaignId, version, reminderSentAt: null }, data: { reminderSentAt: ctx.now() } });
     if (claimed.count === 0) return;
     const fallback = (c.fallbackValues ?? {}) as Record<string, string>;
@@ -237,7 +238,7 @@ export const campaignReminder = defineJob({
         from: c.from,
         to,
         body: personalize(c.body, {}, fallback),
-        label: `Reminder: ${c.name || c.id} starts at ${c.scheduledDate?.toISOString() ?? ""}`,
+        label: `Reminder: ${c.name || c.id} ${c.scheduledDate ? `starts at ${c.scheduledDate.toISOString()}` : `started at ${c.createdAt.toISOString()}`}`,
         transcode: c.transcode,
         flash: c.flash,
       }).catch(() => undefined);

@@ -109,8 +109,8 @@ function insertDraftRow(sql: Sql, d: Draft) {
     `INSERT INTO campaigns (id, account_id, application_id, application_name, state, currency, created_at, state_at,
        name, "from", body, to_numbers, contact_ids, groups, fallback_values, flash, transcode, ttl, respect_quiet_hours, allow_invalid,
        callback_url, callback_strategy, campaign_callback_url, campaign_callback_strategy, reminder_minutes_before, reminder_to,
-       scheduled_date, sms_analysis, errors, total_messages, total_parts, cost_micros)
-     VALUES ($1, $2, $3, $4, 'Draft', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
+       scheduled_date, sms_analysis, errors, total_messages, total_parts, cost_micros, reminder_minutes_after)
+     VALUES ($1, $2, $3, $4, 'Draft', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)`,
     [
       d.id,
       d.owner.accountId,
@@ -142,6 +142,7 @@ function insertDraftRow(sql: Sql, d: Draft) {
       c.totalMessages,
       c.totalParts,
       c.costMicros.toString(),
+      c.reminderMinutesAfter,
     ],
   );
 }
@@ -176,6 +177,9 @@ export async function campaignEntered(ctx: Ctx, tx: Tx, c: Campaign, description
   if (c.state === "Scheduled" && c.scheduledDate && c.reminderTo.length && c.reminderMinutesBefore > 0) {
     const at = new Date(c.scheduledDate.getTime() - c.reminderMinutesBefore * 60_000);
     await ctx.enqueue(tx, campaignReminder, job, at > ctx.now() ? { startAfter: at } : {});
+  } else if (!c.scheduledDate && c.reminderTo.length) {
+    // A campaign that starts now: its reminder goes minutesAfter the start.
+    await ctx.enqueue(tx, campaignReminder, job, c.reminderMinutesAfter > 0 ? { startAfter: new Date(c.stateAt.getTime() + c.reminderMinutesAfter * 60_000) } : {});
   }
 }
 

@@ -19,7 +19,7 @@ export interface PreparedCampaign {
   built: BuiltCampaign;
   name: string;
   scheduledDate: Date | null;
-  reminder: { minutesBefore: number; to: string[] } | null;
+  reminder: { minutesBefore: number; minutesAfter: number; to: string[] } | null;
   callback: { url: string; strategy: string };
   campaignCallback: { url: string; strategy: string };
   transcode: boolean;
@@ -48,14 +48,16 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
     fail("validation", { message: "scheduledDate is in the past.", property: "scheduledDate", properties: { scheduledDate: "Must be in the future" } });
   let reminder: PreparedCampaign["reminder"] = null;
   if (body.reminder) {
-    if (!scheduledDate) fail("validation", { message: "A reminder needs a scheduledDate to be sent before.", property: "reminder", properties: { reminder: "Needs scheduledDate" } });
+    // Routee accepts a reminder on a campaign that starts now: it goes minutesAfter the start.
+    if (scheduledDate && body.reminder.minutesBefore === undefined)
+      fail("validation", { message: "A scheduled campaign's reminder needs minutesBefore.", property: "reminder.minutesBefore", properties: { "reminder.minutesBefore": "Needs minutesBefore" } });
     const to: string[] = [];
     for (const raw of body.reminder.to) {
       const r = parseRecipient(raw);
       if (!r) fail("validation", { message: `reminder.to holds an invalid number: ${raw}`, property: "reminder.to", properties: { "reminder.to": "Invalid mobile number" } });
       to.push(r.e164);
     }
-    reminder = { minutesBefore: body.reminder.minutesBefore, to };
+    reminder = scheduledDate ? { minutesBefore: body.reminder.minutesBefore!, minutesAfter: 0, to } : { minutesBefore: 0, minutesAfter: body.reminder.minutesAfter ?? 0, to };
   }
   const app = owner.application;
   const callback = body.callback?.url ? callbackOf(ctx, body.callback, "callback.url") : app?.callbackUrl ? { url: app.callbackUrl, strategy: app.callbackStrategy } : { url: "", strategy: "" };
@@ -131,6 +133,7 @@ export function campaignColumns(body: CampaignBody, p: PreparedCampaign) {
     campaignCallbackUrl: p.campaignCallback.url,
     campaignCallbackStrategy: p.campaignCallback.strategy,
     reminderMinutesBefore: p.reminder?.minutesBefore ?? 0,
+    reminderMinutesAfter: p.reminder?.minutesAfter ?? 0,
     reminderTo: p.reminder?.to ?? [],
     reminderSentAt: null,
     scheduledDate: p.scheduledDate,

@@ -3,10 +3,11 @@
 import type { Ctx } from "../context.ts";
 import type { FlowDetail } from "../../schemas/otp.ts";
 import { getFlow, findFlow } from "./get-flow.ts";
+import { twoStepOf } from "./list-flows.ts";
 
 export async function flowDetail(ctx: Ctx, accountId: string, id: string): Promise<FlowDetail> {
   const f = await findFlow(ctx, accountId, id);
-  const [flow, events, callbacks] = await Promise.all([
+  const [flow, events, callbacks, twoStep] = await Promise.all([
     getFlow(ctx, accountId, f.id),
     ctx.db.otpEvent.findMany({ where: { flowId: f.id }, orderBy: { at: "asc" } }),
     ctx.db.callback.findMany({
@@ -14,6 +15,7 @@ export async function flowDetail(ctx: Ctx, accountId: string, id: string): Promi
       include: { attemptLog: { orderBy: { attempt: "asc" } } },
       orderBy: { createdAt: "asc" },
     }),
+    ctx.db.twoStepVerification.findUnique({ where: { id: f.id }, select: { status: true } }),
   ]);
   return {
     flow,
@@ -22,6 +24,8 @@ export async function flowDetail(ctx: Ctx, accountId: string, id: string): Promi
     endedAt: f.endedAt?.toISOString() ?? null,
     verifiedAt: f.verifiedAt?.toISOString() ?? null,
     attempts: f.attempts,
+    maxAttempts: f.maxAttempts,
+    twoStep: twoStepOf(twoStep, f.codeExpiresAt, ctx.now()),
     callbackUrl: f.callbackUrl,
     events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, description: e.description, stepId: e.stepId })),
     webhooks: callbacks.map((c) => {

@@ -3,7 +3,7 @@
 // creates the flow; an SMS step is an ordinary SMS whose step row follows it. The answer is the
 // flow's initial state, which no webhook repeats.
 import crypto from "node:crypto";
-import type { Ctx } from "../context.ts";
+import type { Ctx, Tx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import type { SendFailoverBody } from "../../schemas/otp.ts";
@@ -21,6 +21,10 @@ export interface SendFailoverInput {
   currency: string;
   applicationId?: string | null;
   body: SendFailoverBody;
+  /** A 2Step verification's own code lifetime and tries (else the plan's ttls + 10 min, and 5). */
+  code?: { lifetimeSeconds: number; maxAttempts: number };
+  /** Writes what the caller keeps beside the flow, in the flow's transaction. */
+  withFlow?: (tx: Tx, flowId: string) => Promise<void>;
 }
 
 export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
@@ -42,7 +46,8 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
     plan: plan as unknown as object,
     codeHash: hashCode(flowId, code),
     codeSealed: plan.length > 1 || first.type === "ViberOtp" ? sealCode(ctx.config.authSecret, flowId, code) : "",
-    codeExpiresAt: new Date(now.getTime() + codeLifetimeSeconds(plan) * 1000),
+    codeExpiresAt: new Date(now.getTime() + (input.code?.lifetimeSeconds ?? codeLifetimeSeconds(plan)) * 1000),
+    ...(input.code ? { maxAttempts: input.code.maxAttempts } : {}),
     callbackUrl,
     currency: input.currency,
     createdAt: now,
@@ -54,6 +59,7 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
     const priceMicros = await viberPrice(ctx, { iso: first.country, currency: input.currency, accountId: input.accountId });
     await ctx.db.$transaction(async (tx) => {
       await tx.otpFlow.create({ data: flowData });
+      await input.withFlow?.(tx, flowId);
       const id = await createViberStep(ctx, tx, { ...step0, priceMicros, failoverFrom: null });
       await flowEvent(ctx, tx, flowId, id, "queued", "Flow started; the code goes over Viber first");
       await setInitialKey(tx, flowId);
@@ -63,6 +69,7 @@ export async function sendFailover(ctx: Ctx, input: SendFailoverInput) {
     const messageId = await sendStepSms(ctx, { ...step0, currency: input.currency, code });
     await ctx.db.$transaction(async (tx) => {
       await tx.otpFlow.create({ data: flowData });
+      await input.withFlow?.(tx, flowId);
       await insertSmsStep(ctx, tx, {
         id: messageId,
         flowId,

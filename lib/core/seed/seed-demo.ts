@@ -36,7 +36,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
         // The first start's user also runs the platform (the Operator area).
         platformAdmin: true,
       });
-      const { application, secret } = await createApplication(ctx, {
+      const { clientId, secret } = await createApplication(ctx, {
         accountId: account.id,
         name: "Demo application",
         scopes: allScopes,
@@ -45,7 +45,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
         accountId: account.id,
         userEmail: user.email,
         userPassword: password,
-        applicationId: application.id,
+        applicationId: clientId,
         applicationSecret: secret,
       };
     } finally {

@@ -4,7 +4,7 @@ import type { Ctx } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { digest, randomSecret, safeEqual } from "../secrets/hashing.ts";
 import { isScope, permissionsFor, splitScopes, type Scope } from "./scopes.ts";
-import { isUuid } from "../../ids.ts";
+import { applicationUuid } from "../applications/client-id.ts";
 import { refuseSuspended } from "../accounts/suspension.ts";
 
 export interface IssueTokenInput {
@@ -27,7 +27,8 @@ export async function issueToken(ctx: Ctx, input: IssueTokenInput): Promise<Toke
   if (!input.grantType) throw oauthError("invalidRequest", "invalid_request", "grant_type is required.");
   if (input.grantType !== "client_credentials") throw oauthError("unsupportedGrantType", "unsupported_grant_type", `grant_type ${input.grantType} is not supported; use client_credentials.`);
 
-  const app = isUuid(input.clientId) ? await ctx.db.application.findUnique({ where: { id: input.clientId }, include: { account: { select: { suspendedAt: true, suspendedReason: true } } } }) : null;
+  const appId = applicationUuid(input.clientId);
+  const app = appId ? await ctx.db.application.findUnique({ where: { id: appId }, include: { account: { select: { suspendedAt: true, suspendedReason: true } } } }) : null;
   if (!app || app.revokedAt || !safeEqual(digest(input.clientSecret), app.secretHash))
     throw oauthError("invalidClient", "invalid_client", "Unknown application or wrong secret.", {
       "WWW-Authenticate": 'Basic realm="switchboard"',

@@ -6,13 +6,13 @@ import { type ListPage, PickList } from "@/components/ui/pick-list";
 import type { FlowSummary } from "@/lib/schemas/otp";
 import { formatRelative } from "@/lib/ui/format";
 import { flowsKey, listFlows } from "./api";
-import { ChannelBadge, FlowStatus } from "./flow-status";
+import { ChannelBadge, FlowStatus, TwoStepBadge } from "./flow-status";
 
 /** Quick while a flow is still going, so its steps show as they happen. */
 const whileInProgress = (page: ListPage<FlowSummary> | undefined) => (page?.content.some((f) => f.status === "InProgress") ? 1500 : 10_000);
 
 export function FlowList({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
-  const empty = <EmptyState title="No OTP flows yet" description="Start a test flow, or send one with POST /api/otp/send-failover." />;
+  const empty = <EmptyState title="No OTP flows yet" description="Start a test flow, or send one with POST /api/otp/send-failover or POST /api/2step." />;
   return (
     <Card>
       <CardHeader title="Flows" description="Each flow sends one code, channel after channel, until one delivers." />
@@ -33,6 +33,7 @@ export function FlowList({ selected, onSelect }: { selected: string | null; onSe
             </span>
             <span className="flex flex-col items-end gap-1">
               <FlowStatus status={f.status} />
+              {f.twoStep && <TwoStepBadge status={f.twoStep} />}
               <span className="text-xs text-slate-500 dark:text-slate-400">{formatRelative(f.createdAt)}</span>
             </span>
           </>

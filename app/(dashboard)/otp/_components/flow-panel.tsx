@@ -10,7 +10,7 @@ import { StaticTable } from "@/components/ui/static-table";
 import { formatDateTimeSeconds, formatMs, formatPrice } from "@/lib/ui/format";
 import type { FlowDetail } from "@/lib/schemas/otp";
 import { flowKey, flowsKey, getFlowDetail } from "./api";
-import { ChannelBadge, FlowStatus, StepStatus } from "./flow-status";
+import { ChannelBadge, FlowStatus, StepStatus, TwoStepBadge } from "./flow-status";
 
 const time = (iso: string | null) => (iso ? formatDateTimeSeconds(iso) : "—");
 
@@ -35,13 +35,15 @@ export function FlowPanel({ flowId }: { flowId: string }) {
       <CardHeader
         title={
           <span className="flex items-center gap-2">
-            Flow <FlowStatus status={f.status} />
+            {d.twoStep ? "2Step verification" : "Flow"} <FlowStatus status={f.status} />
+            {d.twoStep && <TwoStepBadge status={d.twoStep} />}
           </span>
         }
         description={
           <span className="font-mono text-xs">
             {f.flowId}
             {f.statusCode !== null && ` · statusCode ${f.statusCode}`}
+            {d.twoStep && ` · ${d.attempts} of ${d.maxAttempts} answers used`}
           </span>
         }
         actions={

@@ -19,3 +19,10 @@ export function StepStatus({ status }: { status: string }) {
 export function ChannelBadge({ channel }: { channel: string }) {
   return <Badge tone={channel === "viber" ? "accent" : "neutral"}>{channel === "viber" ? "Viber" : "SMS"}</Badge>;
 }
+
+const twoStepTones: Record<string, BadgeTone> = { Pending: "info", Verified: "success", Failed: "danger", Expired: "warning", Cancelled: "neutral" };
+
+/** A flow started by POST /2step: its verification's status. */
+export function TwoStepBadge({ status }: { status: string }) {
+  return <Badge tone={twoStepTones[status] ?? "neutral"}>2Step · {status}</Badge>;
+}
