@@ -21,7 +21,11 @@ export const contactView = z.object({
   labels: z.array(z.object({ name: z.string(), type: labelType, value: z.union([z.string(), z.number()]) })),
 });
 
-const field = (type: string, description: string, examples?: unknown[]) => z.unknown().optional().meta({ type, description, ...(examples ? { examples } : {}) });
+const field = (type: string, description: string, examples?: unknown[]) =>
+  z
+    .unknown()
+    .optional()
+    .meta({ type, description, ...(examples ? { examples } : {}) });
 
 /** Shape for the document; the values are checked by normalizeContactInput. */
 export const contactBody = z.object({

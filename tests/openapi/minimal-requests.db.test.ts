@@ -68,7 +68,8 @@ describe("the OpenAPI document against the server", () => {
     for (const { path, method, op } of operations()) {
       const s = sampleRequest(doc, path, op);
       const r = await send(path, method, op, s.body, s);
-      if (r.status === 400 && !stated400(op).includes(r.body?.code) && !knownGaps.has(`${method} ${path}`)) problems.push(`${method} ${path} ${JSON.stringify(s.body ?? s.query)} → ${r.status} ${r.text.slice(0, 200)}`);
+      if (r.status === 400 && !stated400(op).includes(r.body?.code) && !knownGaps.has(`${method} ${path}`))
+        problems.push(`${method} ${path} ${JSON.stringify(s.body ?? s.query)} → ${r.status} ${r.text.slice(0, 200)}`);
       if (r.status >= 500) problems.push(`${method} ${path} → ${r.status} ${r.text.slice(0, 200)}`);
     }
     expect(problems).toEqual([]);
