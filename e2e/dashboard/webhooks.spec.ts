@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { test, expect, signIn } from "../fixtures/test";
 
 test("find a failed delivery by the message's trackingId, read its response, replay it, see it delivered", async ({ page, request, demo }) => {
+  // An SMS to Delivered, its report refused, a sign-in and a replay: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   let status = 410;
   const seen: string[] = [];
   const receiver = http.createServer((req, res) => {
@@ -28,6 +30,7 @@ test("find a failed delivery by the message's trackingId, read its response, rep
     await expect.poll(async () => (await (await request.get(`/api/webhooks/deliveries?resourceId=${trackingId}`, { headers: auth })).json()).content[0]?.state, { timeout: 30_000 }).toBe("failed");
 
     await signIn(page, demo.userEmail, demo.userPassword);
+    await expect(page.getByTestId("account-balance")).toBeVisible({ timeout: 30_000 });
     await page.goto("/webhooks");
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
     const resource = page.getByLabel("Message or campaign");
