@@ -2,7 +2,7 @@
 import { test, expect, signIn } from "../fixtures/test";
 
 // The demo user is a platform administrator too, so the Operator area is one of them.
-const sections = ["Overview", "Compose", "Campaigns", "Tracking", "Contacts", "Numbers", "Pools", "OTP", "Email", "Applications", "API reference", "Settings", "Operator"];
+const sections = ["Overview", "Compose", "Campaigns", "Tracking", "Contacts", "Numbers", "Pools", "OTP", "Email", "Webhooks", "Applications", "API reference", "Settings", "Operator"];
 
 test("a visitor is sent to the login page, and a wrong password is refused", async ({ page, demo }) => {
   await page.goto("/applications");

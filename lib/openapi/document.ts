@@ -20,6 +20,7 @@ import * as numbers from "../schemas/numbers.ts";
 import * as pools from "../schemas/pools.ts";
 import * as twoStep from "../schemas/two-step.ts";
 import * as billing from "../schemas/billing.ts";
+import * as webhooks from "../schemas/webhooks.ts";
 
 const modules: Record<string, unknown>[] = [
   oauth,
@@ -38,6 +39,7 @@ const modules: Record<string, unknown>[] = [
   pools,
   twoStep,
   billing,
+  webhooks,
 ];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {

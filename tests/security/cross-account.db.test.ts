@@ -75,6 +75,17 @@ function probes(): Probe[] {
     p("dashboard/messages/[trackingId]", "GET", "session", "B's message part", { params: { trackingId: B.part } }),
     // ---- callbacks
     ...B.callbacks.map((id: string) => p("dashboard/callbacks/[id]/resend", "POST", "session", "resend B's callback", { params: { id } })),
+    ...B.callbacks.flatMap((id: string) => [
+      p("webhooks/deliveries/[id]", "GET", "bearer", "B's callback in the webhook log", { params: { id } }),
+      p("webhooks/deliveries/[id]/replay", "POST", "bearer", "replay B's callback", { params: { id } }),
+      p("dashboard/webhooks/deliveries/[id]", "GET", "session", "B's callback in the webhook log", { params: { id } }),
+      p("dashboard/webhooks/deliveries/[id]/replay", "POST", "session", "replay B's callback", { params: { id } }),
+      // No replay of B's has this id; a replay's id is looked up within the caller's account like any other.
+      p("webhooks/replays/[id]", "GET", "bearer", "a replay by B's callback id", { params: { id } }),
+      p("dashboard/webhooks/replays/[id]", "GET", "session", "a replay by B's callback id", { params: { id } }),
+    ]),
+    p("webhooks/replays", "POST", "bearer", "replay B's callbacks by id", { body: { ids: B.callbacks, expectedCount: B.callbacks.length } }),
+    p("webhooks/endpoints/resume", "POST", "bearer", "resume an endpoint of B's", { body: { endpoint: "http://127.0.0.1/b" } }),
     // ---- campaigns
     p("campaigns/[trackingId]", "GET", "bearer", "B's campaign", { params: { trackingId: B.campaign } }),
     p("sms/[trackingId]", "PUT", "bearer", "replace B's scheduled campaign", { params: { trackingId: B.campaign }, body: campaignBody }),

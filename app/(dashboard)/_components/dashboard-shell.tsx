@@ -6,6 +6,7 @@ import { fromMicros } from "@/lib/money";
 import type { CurrentUser } from "../_lib/current-user";
 import { Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
+import { PausedEndpointsBanner } from "../webhooks/_components/paused-banner";
 
 export function DashboardShell({ me, children }: { me: CurrentUser; children: React.ReactNode }) {
   const initialMe = {
@@ -21,6 +22,7 @@ export function DashboardShell({ me, children }: { me: CurrentUser; children: Re
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <TopBar initialMe={initialMe} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
+          {me.role === "owner" && <PausedEndpointsBanner />}
           {children}
         </main>
       </div>

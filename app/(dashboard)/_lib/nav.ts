@@ -39,6 +39,7 @@ export const sections: Section[] = [
   },
   { href: "/otp", label: "OTP", icon: ShieldIcon },
   { href: "/email", label: "Email", icon: MailIcon },
+  { href: "/webhooks", label: "Webhooks", icon: ActivityIcon },
   { href: "/applications", label: "Applications", icon: KeyIcon, roles: ownerRoles },
   { href: "/reference", label: "API reference", icon: BookIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },

@@ -11,34 +11,25 @@
 // comes, also while a batch waits for its slowest answer, stores its attempts and claims the
 // next (with two batches of 50 and nothing waiting, a receiver answering in 50 ms saw about a
 // third of the slots idle: B5 in docs/performance.md).
+//
+// The webhook center (issue 20) adds: each attempt's signature and response headers, the
+// endpoint's health in the same statement (store-outcomes.ts), dead letters at a paused endpoint
+// (claimed callbacks wait as 'paused' without a POST), the account's pace per endpoint
+// (endpoint-pace.ts, skipped when it does not bind), and replays (same callback, same webhook-id,
+// each attempt after a replay carries who asked for it).
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
 import { postCallback } from "./outbound-http.ts";
+import { Slots } from "./slots.ts";
+import { paceBinds, paced } from "./endpoint-pace.ts";
+import { storeOutcomes, type Outcome } from "./store-outcomes.ts";
 
 const TIMEOUT_MS = 10_000;
 /** POSTs under way at once per worker process, whatever the number of batches in hand. */
 const POSTS_IN_FLIGHT = 100;
 
-/** Runs at most `limit` tasks at once; the others wait their turn, first come first served. */
-class Slots {
-  private busy = 0;
-  private waiting: Array<() => void> = [];
-  constructor(readonly limit: number) {}
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.busy < this.limit) this.busy++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // The slot passes to the next in line, or is freed.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.busy--;
-    }
-  }
-}
 const posts = new Slots(POSTS_IN_FLIGHT);
 
 const payload = z.object({ callbackId: z.uuid() });
@@ -46,36 +37,35 @@ type Payload = z.output<typeof payload>;
 
 interface Row {
   id: string;
+  account_id: string;
   url: string;
+  endpoint: string;
   payload: unknown;
   state: string;
   webhook_secret: string;
   logged: number;
-}
-
-interface Outcome {
-  callback_id: string;
-  attempt: number;
-  at: string;
-  status_code: number;
-  latency_ms: number;
-  error: string;
-  response_body: string;
-  last: boolean;
-  ok: boolean;
-  completed_at: string | null;
+  replayed_by: string | null;
+  paused: boolean;
+  max_concurrency: number | null;
+  max_per_second: number | null;
 }
 
 async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Array<Error | null>> {
   const ids = [...new Set(jobs.map((j) => j.payload.callbackId))];
   // callbacks.attempts counts the stored attempts (the statement that stores one sets it).
   const { rows } = await ctx.sql.query<Row>(
-    `SELECT c.id, c.url, c.payload, c.state, a.webhook_secret, c.attempts AS logged
+    `SELECT c.id, c.account_id, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
+            e.paused_at IS NOT NULL AS paused, s.max_concurrency, s.max_per_second
        FROM callbacks c JOIN accounts a ON a.id = c.account_id
+       LEFT JOIN webhook_endpoints e ON e.account_id = c.account_id AND e.endpoint = c.endpoint
+       LEFT JOIN webhook_settings s ON s.account_id = c.account_id
       WHERE c.id = ANY($1::uuid[])`,
     [ids],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  // Claimed while their endpoint is paused: they wait as dead letters, no POST.
+  const parked = rows.filter((r) => r.paused && r.state === "pending").map((r) => r.id);
+  if (parked.length) await ctx.sql.query("UPDATE callbacks SET state = 'paused' WHERE id = ANY($1::uuid[]) AND state = 'pending'", [parked]);
   const allowPrivate = ctx.config.allowPrivateCallbackUrls;
   // One attempt per callback, even if two jobs of the batch name the same one.
   const attempts = new Map<string, Promise<Outcome | null>>();
@@ -84,34 +74,23 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
     let p = attempts.get(id);
     if (!p) {
       const cb = byId.get(id);
-      p = cb && cb.state === "pending" ? posts.run(() => attempt(ctx, cb, job.meta, allowPrivate)) : Promise.resolve(null);
+      p = cb && cb.state === "pending" && !cb.paused ? send(ctx, cb, job.meta, allowPrivate) : Promise.resolve(null);
       attempts.set(id, p);
     }
     return p;
   });
   const outcomes = await Promise.all(results);
   const written = [...new Set(outcomes.filter((o): o is Outcome => o !== null))];
-  // Arrays, not a JSON document: the planner sees how many rows there are and updates them by
-  // primary key (a JSON recordset is estimated at 100 rows and hash-joined with a scan of callbacks).
-  const col = <K extends keyof Outcome>(k: K) => written.map((o) => o[k]);
-  if (written.length)
-    await ctx.sql.query(
-      `WITH r AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::boolean[], $9::boolean[], $10::timestamptz[])
-           AS r(callback_id, attempt, at, status_code, latency_ms, error, response_body, last, ok, completed_at)
-       ), logged AS (
-         INSERT INTO callback_attempts (id, callback_id, attempt, at, status_code, latency_ms, error, response_body)
-         SELECT gen_random_uuid(), callback_id, attempt, at, status_code, latency_ms, error, response_body FROM r
-       )
-       UPDATE callbacks c
-          SET attempts = r.attempt,
-              state = CASE WHEN r.last THEN CASE WHEN r.ok THEN 'delivered' ELSE 'failed' END ELSE c.state END,
-              completed_at = CASE WHEN r.last THEN r.completed_at ELSE c.completed_at END
-         FROM r
-        WHERE c.id = r.callback_id`,
-      [col("callback_id"), col("attempt"), col("at"), col("status_code"), col("latency_ms"), col("error"), col("response_body"), col("last"), col("ok"), col("completed_at")],
-    );
-  return outcomes.map((o) => (o && !o.ok && !o.last ? new Error(`callback answered ${o.status_code || o.error}`) : null));
+  const deadLetters = await storeOutcomes(ctx, written);
+  return outcomes.map((o) => (o && !o.ok && !o.last && !deadLetters.has(o.callback_id) ? new Error(`callback answered ${o.status_code || o.error}`) : null));
+}
+
+/** One POST within the process's slots and, where the account's limits bind, the endpoint's pace. */
+function send(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
+  const limits = { maxConcurrency: cb.max_concurrency ?? POSTS_IN_FLIGHT, maxPerSecond: cb.max_per_second ?? 0 };
+  const post = () => posts.run(() => attempt(ctx, cb, meta, allowPrivate));
+  // The endpoint's turn first: a slow endpoint waits without holding a slot others could use.
+  return paceBinds(limits, POSTS_IN_FLIGHT) ? paced(`${cb.account_id} ${cb.endpoint}`, limits, post) : post();
 }
 
 async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
@@ -121,12 +100,17 @@ async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate
   const last = result.ok || result.permanent || meta.retryCount >= meta.retryLimit;
   return {
     callback_id: cb.id,
+    account_id: cb.account_id,
+    endpoint: cb.endpoint,
     attempt: n,
     at: at.toISOString(),
     status_code: result.statusCode,
     latency_ms: result.latencyMs,
     error: result.error,
     response_body: result.responseBody,
+    response_headers: result.responseHeaders ? JSON.stringify(result.responseHeaders) : null,
+    signature: result.signature,
+    replayed_by: cb.replayed_by,
     last,
     ok: result.ok,
     completed_at: last ? ctx.now().toISOString() : null,

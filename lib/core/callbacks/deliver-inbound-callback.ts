@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
 import { retries } from "../../jobs/job-shorthands.ts";
-import { postCallback } from "./outbound-http.ts";
+import { attemptColumns, postCallback } from "./outbound-http.ts";
 import { INBOUND_TIMEOUT_MS, inboundRetryDelay } from "./inbound-retry.ts";
 
 export const deliverInboundCallback = defineJob({
@@ -22,14 +22,15 @@ export const deliverInboundCallback = defineJob({
     const account = await ctx.db.account.findUniqueOrThrow({ where: { id: cb.accountId }, select: { webhookSecret: true } });
     const attempt = cb.attemptLog.length + 1;
     const at = ctx.now();
-    const { ok, permanent, ...result } = await postCallback(
+    const result = await postCallback(
       { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: account.webhookSecret, at, attempt },
       { timeoutMs: INBOUND_TIMEOUT_MS, allowPrivate: ctx.config.allowPrivateCallbackUrls },
     );
+    const { ok, permanent } = result;
     const delay = ok || permanent ? null : inboundRetryDelay(attempt);
     if (delay !== null) await ctx.enqueue.ready();
     await ctx.db.$transaction(async (tx) => {
-      await tx.callbackAttempt.create({ data: { callbackId, attempt, at, ...result } });
+      await tx.callbackAttempt.create({ data: { callbackId, attempt, at, ...attemptColumns(result), replayedBy: cb.replayedBy } });
       await tx.callback.update({
         where: { id: callbackId },
         data: { attempts: attempt, ...(delay === null ? { state: ok ? "delivered" : "failed", completedAt: ctx.now() } : {}) },

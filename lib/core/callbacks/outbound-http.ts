@@ -30,6 +30,8 @@ export interface PostResult {
   latencyMs: number;
   error: string;
   responseBody: string;
+  /** The answer's headers (at most 50, values cut at 500 characters); null when no answer came. */
+  responseHeaders: Record<string, string> | null;
   /** A 2xx answer read to its end. */
   ok: boolean;
   /**
@@ -54,11 +56,23 @@ const baseHeaders = { "content-type": "application/json", "user-agent": "Switchb
 const KEPT_BODY = 2048;
 const MAX_READ = 64 * 1024;
 
-/** POSTs a signed callback body (Standard Webhooks headers) and reports what happened; never throws. */
-export async function postCallback(out: Outgoing, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+/** The request headers of a callback attempt, as sent (the attempt log rebuilds them from its row). */
+export function callbackHeaders(id: string, at: Date, attempt: number, signature: string): Record<string, string> {
+  return {
+    ...baseHeaders,
+    "webhook-id": id,
+    "webhook-timestamp": Math.floor(at.getTime() / 1000).toString(),
+    "webhook-signature": signature,
+    "x-switchboard-attempt": String(attempt),
+  };
+}
+
+/** POSTs a signed callback body (Standard Webhooks headers) and reports what happened, with the signature sent; never throws. */
+export async function postCallback(out: Outgoing, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult & { signature: string }> {
   const headers = signatureHeaders(out.secret, out.id, out.body, out.at);
   headers["x-switchboard-attempt"] = String(out.attempt);
-  return postJson(out.url, out.body, headers, options);
+  const result = await postJson(out.url, out.body, headers, options);
+  return { ...result, signature: headers["webhook-signature"]! };
 }
 
 export async function postJson(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
@@ -89,13 +103,14 @@ export async function postJson(url: string, body: string, headers: Record<string
       signal: limit.signal,
     });
     statusCode = res.statusCode;
+    const responseHeaders = keptHeaders(res.headers);
     const responseBody = clean(await readBody(res.body));
     if (statusCode >= 300 && statusCode < 400) {
       const location = [res.headers.location].flat()[0] ?? "";
-      return { ...failed(statusCode, elapsed(), `redirect${location ? ` to ${clean(location).slice(0, 500)}` : ""} not followed`), responseBody };
+      return { ...failed(statusCode, elapsed(), `redirect${location ? ` to ${clean(location).slice(0, 500)}` : ""} not followed`), responseBody, responseHeaders };
     }
     const ok = statusCode >= 200 && statusCode < 300;
-    return { statusCode, latencyMs: elapsed(), error: "", responseBody, ok, permanent: statusCode === 410 };
+    return { statusCode, latencyMs: elapsed(), error: "", responseBody, responseHeaders, ok, permanent: statusCode === 410 };
   } catch (e) {
     const why = limit.signal.aborted ? `no answer within ${options.timeoutMs} ms` : describe(e as Error);
     // Headers came, the body did not: not a delivery, whatever the status said.
@@ -146,11 +161,22 @@ function readBody(body: Readable): Promise<string> {
 }
 
 function refused(why: string): PostResult {
-  return { statusCode: 0, latencyMs: 0, error: `refused: ${why}`, responseBody: "", ok: false, permanent: true };
+  return { statusCode: 0, latencyMs: 0, error: `refused: ${why}`, responseBody: "", responseHeaders: null, ok: false, permanent: true };
 }
 
 function failed(statusCode: number, latencyMs: number, error: string): PostResult {
-  return { statusCode, latencyMs, error: clean(error), responseBody: "", ok: false, permanent: false };
+  return { statusCode, latencyMs, error: clean(error), responseBody: "", responseHeaders: null, ok: false, permanent: false };
+}
+
+/** What the attempt log keeps of the answer's headers: enough to debug a receiver, bounded. */
+function keptHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || n++ >= 50) continue;
+    out[name] = clean(Array.isArray(value) ? value.join(", ") : value).slice(0, 500);
+  }
+  return out;
 }
 
 /** PostgreSQL text cannot hold NUL characters; a receiver may send them. */
@@ -224,4 +250,16 @@ export async function closeOutboundAgents(): Promise<void> {
   const all = [...agents.values()];
   agents.clear();
   await Promise.all(all.map((a) => a.close().catch(() => {})));
+}
+
+/** An attempt's columns of callback_attempts for the model API (an absent header map stays NULL). */
+export function attemptColumns(r: PostResult & { signature: string }) {
+  return {
+    statusCode: r.statusCode,
+    latencyMs: r.latencyMs,
+    error: r.error,
+    responseBody: r.responseBody,
+    responseHeaders: r.responseHeaders ?? undefined,
+    signature: r.signature,
+  };
 }

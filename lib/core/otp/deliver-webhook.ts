@@ -6,7 +6,7 @@ import type { Ctx } from "../context.ts";
 import type { Callback } from "../../db/generated/client.ts";
 import { defineJob } from "../../jobs/job.ts";
 import { retries } from "../../jobs/job-shorthands.ts";
-import { postCallback } from "../callbacks/outbound-http.ts";
+import { attemptColumns, postCallback } from "../callbacks/outbound-http.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -35,12 +35,12 @@ async function deliverOnce(ctx: Ctx, cb: Callback): Promise<void> {
   if (!claimed.count) return;
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: cb.accountId }, select: { webhookSecret: true } });
   const at = ctx.now();
-  const { ok, statusCode, latencyMs, error, responseBody } = await postCallback(
+  const result = await postCallback(
     { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: account.webhookSecret, at, attempt: 1 },
     { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: ctx.config.allowPrivateCallbackUrls },
   );
   await ctx.db.$transaction([
-    ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, statusCode, latencyMs, error, responseBody } }),
-    ctx.db.callback.update({ where: { id: cb.id }, data: { attempts: 1, state: ok ? "delivered" : "failed", completedAt: ctx.now() } }),
+    ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, ...attemptColumns(result) } }),
+    ctx.db.callback.update({ where: { id: cb.id }, data: { attempts: 1, state: result.ok ? "delivered" : "failed", completedAt: ctx.now() } }),
   ]);
 }

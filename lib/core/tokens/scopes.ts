@@ -13,6 +13,7 @@ export const scopePermissions = {
   sender_info: "MT_ROLE_SENDER_INFO",
   virtual_number: "MT_ROLE_VIRTUAL_NUMBER",
   number_pool: "MT_ROLE_NUMBER_POOL",
+  webhooks: "MT_ROLE_WEBHOOKS",
 } as const;
 
 export type Scope = keyof typeof scopePermissions;

@@ -2,6 +2,7 @@
 // status, latency, error) and a Resend button that posts the same payload again.
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -73,6 +74,11 @@ export function CallbacksSection({ trackingId, callbacks, callbackUrl, canResend
     <Card>
       <CardHeader
         title="Callbacks"
+        actions={
+          <Link href={`/webhooks?resource=${encodeURIComponent(trackingId)}`} className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+            Open in Webhooks
+          </Link>
+        }
         description={
           callbackUrl ? (
             <>

@@ -1,0 +1,10 @@
+// GET /api/dashboard/webhooks/deliveries/{id} — the delivery drawer
+import { withApi } from "@/lib/http/with-api";
+import { methods } from "@/lib/http/methods";
+import { dashReadDeliveryRoute } from "@/lib/schemas/webhooks";
+import { readDelivery } from "@/lib/core/callbacks/read-delivery";
+import { deliveryDetailView } from "@/lib/schemas/webhooks-serializers";
+
+export const { PUT, PATCH, DELETE, POST, GET } = methods({
+  GET: withApi(dashReadDeliveryRoute, async ({ ctx, principal, params }) => deliveryDetailView(await readDelivery(ctx, { accountId: principal.accountId, id: params.id }))),
+});
