@@ -13,6 +13,7 @@ import { renewNumbersJob } from "../core/numbers/renew-numbers.ts";
 import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 import { otpJobs } from "../core/otp/otp-jobs.ts";
 import { emailJobs } from "../core/email/email-jobs.ts";
+import { pruneExpiredJob } from "../core/retention/prune-expired.ts";
 
 export const jobs: JobDefinition[] = [
   purgeExpiredTokens,
@@ -28,4 +29,5 @@ export const jobs: JobDefinition[] = [
   ...campaignJobs,
   ...otpJobs,
   ...emailJobs,
+  pruneExpiredJob,
 ];

@@ -16,6 +16,7 @@ import { defineJob } from "../../jobs/job.ts";
 import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
 import { postCallback } from "./outbound-http.ts";
+import type { CallbackOutcome } from "../ports/metrics.ts";
 
 const TIMEOUT_MS = 10_000;
 /** POSTs under way at once per worker process, whatever the number of batches in hand. */
@@ -46,6 +47,7 @@ type Payload = z.output<typeof payload>;
 
 interface Row {
   id: string;
+  kind: string;
   url: string;
   payload: unknown;
   state: string;
@@ -70,7 +72,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
   const ids = [...new Set(jobs.map((j) => j.payload.callbackId))];
   // callbacks.attempts counts the stored attempts (the statement that stores one sets it).
   const { rows } = await ctx.sql.query<Row>(
-    `SELECT c.id, c.url, c.payload, c.state, a.webhook_secret, c.attempts AS logged
+    `SELECT c.id, c.kind, c.url, c.payload, c.state, a.webhook_secret, c.attempts AS logged
        FROM callbacks c JOIN accounts a ON a.id = c.account_id
       WHERE c.id = ANY($1::uuid[])`,
     [ids],
@@ -111,7 +113,21 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
         WHERE c.id = r.callback_id`,
       [col("callback_id"), col("attempt"), col("at"), col("status_code"), col("latency_ms"), col("error"), col("response_body"), col("last"), col("ok"), col("completed_at")],
     );
+  countOutcomes(ctx, written, byId);
   return outcomes.map((o) => (o && !o.ok && !o.last ? new Error(`callback answered ${o.status_code || o.error}`) : null));
+}
+
+/** The batch's attempts for the metrics, one call per kind and outcome. */
+function countOutcomes(ctx: Ctx, written: readonly Outcome[], byId: ReadonlyMap<string, Row>): void {
+  const counts = new Map<string, number>();
+  for (const o of written) {
+    const key = `${byId.get(o.callback_id)?.kind ?? ""}|${o.ok ? "delivered" : o.last ? "abandoned" : "failed"}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of counts) {
+    const [kind, outcome] = key.split("|") as [string, CallbackOutcome];
+    ctx.metrics.callbacks(kind, outcome, n);
+  }
 }
 
 async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
