@@ -22,6 +22,10 @@ const database = await openDatabase({ kind: "postgres", url: e.DATABASE_URL, poo
 await migrate(database.sql);
 const health = healthState();
 health.database = async () => database;
+// Not ready until its jobs run and it answers SIGTERM gracefully; not ready again once stopping.
+let running = false;
+let stopping = false;
+health.jobsRunning = () => running && !stopping;
 processMetrics().sources.database = database;
 // Probes and Prometheus reach the worker here from the start: not ready until its jobs run.
 const healthServer = e.WORKER_HEALTH_PORT === undefined ? null : await startHealthServer(e.WORKER_HEALTH_PORT);
@@ -29,8 +33,6 @@ const carrier = await startCarrier(database);
 // The OTP flows' primary channel; email goes to SMTP_URL, else to the web server's bundled sink.
 const viber = await startViber(database);
 const worker = await startWorker(database, jobs);
-let stopping = false;
-health.jobsRunning = () => !stopping;
 for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.once(signal, async () => {
     if (stopping) return;
@@ -45,3 +47,4 @@ for (const signal of ["SIGTERM", "SIGINT"] as const)
     await healthServer?.close();
     process.exit(0);
   });
+running = true;

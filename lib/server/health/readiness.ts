@@ -31,7 +31,6 @@ let migrated = new WeakSet<Database>();
 
 export async function readiness(s: ReadinessSources): Promise<Readiness> {
   const checks: Readiness["checks"] = {};
-  if (s.stopping) checks.shutdown = { ok: false, detail: "shutting down" };
   let database: Database | null = null;
   try {
     database = await within(s.database(), "the database did not open");
@@ -52,11 +51,16 @@ export async function readiness(s: ReadinessSources): Promise<Readiness> {
       }
     }
   }
+  // Read after the database's answer, with the job engine's state: a SIGTERM handled meanwhile
+  // shows as "shutdown", never as a job engine stopped for no reason.
+  if (s.stopping) checks.shutdown = { ok: false, detail: "shutting down" };
   if (s.jobsRunning) checks.jobs = s.jobsRunning() ? { ok: true, detail: "running" } : { ok: false, detail: "the job engine is not running" };
   if (s.carrierBound) checks.carrier = (await s.carrierBound().catch(() => false)) ? { ok: true, detail: "bound" } : { ok: false, detail: "no bind to the SMSC is up" };
+  // The shutdown first: it explains the rest.
   const notReady = Object.entries(checks)
     .filter(([, c]) => !c.ok)
-    .map(([name]) => name);
+    .map(([name]) => name)
+    .sort((a, b) => Number(b === "shutdown") - Number(a === "shutdown"));
   return { ready: notReady.length === 0, notReady, checks };
 }
 
