@@ -8,6 +8,7 @@ import { suspendAccount } from "../../lib/core/accounts/suspend-account.ts";
 import { resumeAccount } from "../../lib/core/accounts/resume-account.ts";
 import { listAccountPrices, setAccountPrice } from "../../lib/core/prices/account-prices.ts";
 import { accountRetention, setAccountRetention } from "../../lib/core/retention/retention-policy.ts";
+import { getAccount } from "../../lib/core/accounts/get-account.ts";
 
 export const accountUsage = `  account suspend --id ID [--reason R]        (its tokens and users are refused, its campaigns pause)
   account resume --id ID                       (its campaigns go on where they stopped)
@@ -48,6 +49,7 @@ export async function accountCommand(ctx: Ctx, positionals: string[], flags: Rec
       return { ...(await setAccountRetention(ctx, accountId, days === "default" ? null : Number(days))) };
     }
     case "retention show":
+      await getAccount(ctx, accountId);
       return { ...(await accountRetention(ctx, accountId)) };
     case "price list":
       return { accountId, prices: (await listAccountPrices(ctx, accountId)).map(({ country, network, networkName, price, systemPrice }) => ({ country, network, networkName, price, systemPrice })) };

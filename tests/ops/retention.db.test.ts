@@ -107,5 +107,6 @@ describe("account retention set", () => {
     }
     expect((await cli("account", "retention", "set", "--id", a.account.id)).err).toContain("--days is required");
     expect((await cli("account", "retention", "set", "--id", crypto.randomUUID(), "--days", "30")).code).not.toBe(0);
+    expect((await cli("account", "retention", "show", "--id", crypto.randomUUID())).err).toContain("404001001");
   });
 });
