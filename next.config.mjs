@@ -24,7 +24,7 @@ const nextConfig = {
       ],
     };
   },
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "pg-copy-streams", "smpp", "@prisma/adapter-pg", "bcryptjs", "undici"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "pg-copy-streams", "smpp", "@prisma/adapter-pg", "bcryptjs", "undici", "prom-client"],
   // npm test (scripts/test-all.sh) type-checks the same files with tsc just before, Next's route
   // types included (next typegen): its build skips the second, identical check (≈ 45 s here).
   typescript: { ignoreBuildErrors: process.env.SWITCHBOARD_TYPECHECKED === "1" },

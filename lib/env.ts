@@ -32,6 +32,12 @@ const schema = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
+  /** Where `npm run worker` serves /api/health, /api/ready and /metrics; unset: not served. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Days messages, callbacks and emails are kept, for accounts without a retention of their own. */
+  RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(400),
+  /** The bearer token /metrics asks for; unset: /metrics answers on loopback only. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema> & {

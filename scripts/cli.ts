@@ -9,12 +9,16 @@ import { contextFor } from "../lib/server/context.ts";
 import { cliUsage } from "./cli/run-command.ts";
 import { answer, errorLine, jsonOut } from "./cli/answer.ts";
 import { seedPrices } from "../lib/core/prices/seed-prices.ts";
+import { setDatabase } from "../lib/db/index.ts";
+import { DomainError } from "../lib/core/errors.ts";
+import { restoreCommand } from "./cli/backup-commands.ts";
 
 async function main(): Promise<number> {
   // Migrations are found from the project folder; a relative DATA_DIR stays relative to the caller.
   process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, "..", ".data"));
+  // Files named on the command line are the caller's, relative to where it runs.
+  const argv = process.argv.slice(2).map((a, i, all) => (i > 0 && (all[i - 1] === "--out" || all[i - 1] === "--in") ? path.resolve(a) : a));
   process.chdir(path.resolve(import.meta.dirname, ".."));
-  const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
     process.stderr.write(`${cliUsage}\n`);
     return argv.length === 0 ? 2 : 0;
@@ -24,10 +28,22 @@ async function main(): Promise<number> {
   if (e.embedded) {
     const server = runningServer(e.dataDir);
     if (server) return viaServer(server.port, persistentSecret(e.dataDir, "cli-token"), argv);
+    // No server holds the folder: the backup can take its place.
+    if (argv[0] === "restore") {
+      const i = argv.indexOf("--in");
+      try {
+        print(await restoreCommand({ in: i >= 0 ? argv[i + 1] : undefined }, e.dataDir));
+        return 0;
+      } catch (err) {
+        return printError(err instanceof DomainError ? { code: err.code, developerMessage: err.message } : { code: "-", developerMessage: String(err) });
+      }
+    }
   }
   const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: 2 } : { kind: "pglite", dir: path.join(e.dataDir, "pglite") });
   try {
     await migrate(database.sql);
+    // The process's database, for the commands that need it whole (backup).
+    setDatabase(database);
     const ctx = contextFor(database);
     await seedPrices(ctx);
     const a = await answer(ctx, argv);

@@ -27,7 +27,8 @@ function sourceFingerprint(): string {
 }
 
 function run(cmd: string, args: string[]): void {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: process.env });
+  // The first-start build sends no telemetry either (next start gets the same below).
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (r.status !== 0) {
     process.stderr.write(`\n${path.basename(cmd)} ${args.join(" ")} failed (exit ${r.status}).\n`);
     process.exit(r.status ?? 1);

@@ -7,6 +7,9 @@ import { startWorker } from "../lib/server/worker.ts";
 import { jobs } from "../lib/server/jobs.ts";
 import { startCarrier } from "../lib/server/carrier.ts";
 import { startViber } from "../lib/server/viber.ts";
+import { healthState } from "../lib/server/health/state.ts";
+import { startHealthServer } from "../lib/server/health/health-server.ts";
+import { processMetrics } from "../lib/server/metrics/registry.ts";
 
 const e = parseEnv();
 if (!e.DATABASE_URL) {
@@ -17,18 +20,31 @@ if (!e.DATABASE_URL) {
 }
 const database = await openDatabase({ kind: "postgres", url: e.DATABASE_URL, poolSize: 4 });
 await migrate(database.sql);
+const health = healthState();
+health.database = async () => database;
+// Not ready until its jobs run and it answers SIGTERM gracefully; not ready again once stopping.
+let running = false;
+let stopping = false;
+health.jobsRunning = () => running && !stopping;
+processMetrics().sources.database = database;
+// Probes and Prometheus reach the worker here from the start: not ready until its jobs run.
+const healthServer = e.WORKER_HEALTH_PORT === undefined ? null : await startHealthServer(e.WORKER_HEALTH_PORT);
 const carrier = await startCarrier(database);
 // The OTP flows' primary channel; email goes to SMTP_URL, else to the web server's bundled sink.
 const viber = await startViber(database);
 const worker = await startWorker(database, jobs);
-let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.once(signal, async () => {
     if (stopping) return;
     stopping = true;
+    health.stopping = true;
+    // Stops claiming, finishes (or, past 30 s, releases) its batches, then unbinds once their windows drained.
+    setTimeout(() => process.exit(1), 45_000).unref();
     await worker.stop();
     await carrier.close();
     await viber.close();
     await database.close();
+    await healthServer?.close();
     process.exit(0);
   });
+running = true;

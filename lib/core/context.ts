@@ -7,6 +7,7 @@ import type { Sql } from "../db/connection.ts";
 import type { Enqueue } from "../jobs/queue.ts";
 import type { Carrier, InboundMessage } from "./ports/carrier.ts";
 import type { ViberProvider } from "./ports/viber.ts";
+import type { Metrics } from "./ports/metrics.ts";
 import type { Events } from "./events.ts";
 
 /** The configuration the domain reads (lib/env.ts parses the environment into it). */
@@ -17,6 +18,8 @@ export interface CoreConfig {
   allowPrivateCallbackUrls: boolean;
   /** The deployment's secret: OTP codes are sealed under a key derived from it. */
   authSecret: string;
+  /** Days messages, callbacks and emails are kept for accounts without a retention of their own. */
+  retentionDays: number;
 }
 
 export interface Ctx {
@@ -41,6 +44,8 @@ export interface Ctx {
   /** The domain events' subscribers (lib/server/reactions.ts). */
   events: Events;
   config: CoreConfig;
+  /** What this process counts for Prometheus (lib/server/metrics); add a batch at once on hot paths. */
+  metrics: Metrics;
 }
 
 /** A Prisma client or the transaction client handed to $transaction callbacks. */

@@ -56,6 +56,10 @@ export interface Database {
   sql: Sql;
   /** pg-boss's database: it runs its SQL through the same pool or PGlite instance. */
   bossDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  /** The PostgreSQL pool's connections (the metrics); PGlite has one connection and none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** PGlite: its data folder as one gzipped tarball, consistent (taken between statements), while it runs. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -130,6 +134,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       prisma,
       sql,
       bossDb: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }) },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await prisma.$disconnect();
         await pool.end();
@@ -169,6 +174,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       // pg-boss sends multi-statement scripts without parameters; PGlite's query() takes one.
       executeSql: async (text, values) => (values?.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] })),
     },
+    dump: () => lite.dumpDataDir("gzip"),
     close: async () => {
       await prisma.$disconnect();
       await lite.close();

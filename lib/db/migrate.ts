@@ -12,16 +12,27 @@ export function migrationsDir(): string {
   return path.resolve(process.cwd(), "prisma", "migrations");
 }
 
+/** The migrations of the folder that the database has not applied (readiness). */
+export async function pendingMigrations(db: Sql, dir = migrationsDir()): Promise<string[]> {
+  const { rows } = await db.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
+  const done = new Set(rows.map((r) => r.migration_name));
+  return migrationNames(dir).filter((name) => !done.has(name));
+}
+
+function migrationNames(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort();
+}
+
 export async function migrate(db: Sql, dir = migrationsDir()): Promise<string[]> {
   return db.session((sql) => migrateOn(sql, dir));
 }
 
 async function migrateOn(sql: Sql, dir: string): Promise<string[]> {
-  const names = fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
-    .map((d) => d.name)
-    .sort();
+  const names = migrationNames(dir);
   await sql.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id" VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum" VARCHAR(64) NOT NULL,

@@ -17,6 +17,8 @@ import type { RouteSpec } from "./route-spec.ts";
 import { parseBody, parseQuery, refuseNul } from "./parse-request.ts";
 import { takeRequest } from "./rate-limit.ts";
 import { idempotencyKeyOf, idempotently } from "./idempotency.ts";
+import { processMetrics } from "../server/metrics/registry.ts";
+import { healthState } from "../server/health/state.ts";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer" ? ApplicationPrincipal : S["auth"] extends "session" ? UserPrincipal : Principal | null;
@@ -34,8 +36,11 @@ export interface HandlerArgs<S extends RouteSpec> {
 type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
 export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArgs<S>) => Promise<unknown>) {
+  const metrics = processMetrics();
+  const health = healthState();
   return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
     const started = performance.now();
+    health.requestsInFlight += 1;
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     let principal: Principal | null = null;
     let limits: Record<string, string> | undefined;
@@ -67,14 +72,17 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
     }
     response.headers.set("X-Request-Id", requestId);
     if (limits) for (const [name, value] of Object.entries(limits)) if (!response.headers.has(name)) response.headers.set(name, value);
+    const ms = performance.now() - started;
+    metrics.request(spec.method, spec.path, response.status, ms / 1000);
     log("info", "request", {
       requestId,
       method: req.method,
       path: pathOf(req.url),
       status: response.status,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
       accountId: principal?.accountId,
     });
+    health.requestsInFlight -= 1;
     return response;
   };
 }

@@ -11,9 +11,11 @@ import { startWorker, type Worker } from "./worker.ts";
 import { startCarrier, type CarrierHandle } from "./carrier.ts";
 import { startViber } from "./viber.ts";
 import { startDefaultSink, type SmtpSink } from "../providers/smtp/sink.ts";
-import { setSmtpUrl } from "./services.ts";
+import { getCarrier, setSmtpUrl } from "./services.ts";
 import { jobs } from "./jobs.ts";
 import { log } from "../log/logger.ts";
+import { drainRequests, healthState } from "./health/state.ts";
+import { processMetrics } from "./metrics/registry.ts";
 
 const key = Symbol.for("switchboard.boot");
 type G = typeof globalThis & { [key]?: Promise<void> };
@@ -27,6 +29,7 @@ async function run(): Promise<void> {
   const e = env();
   const database = await getDatabase();
   const ctx = contextFor(database);
+  processMetrics().sources.database = database;
   // Every queue of the job list exists before anything enqueues (inside a transaction, say).
   await ctx.enqueue.ready();
   if (e.SEED === "auto") {
@@ -45,6 +48,10 @@ async function run(): Promise<void> {
     carrier = await startCarrier(database);
     viber = await startViber(database);
     worker = await startWorker(database, jobs);
+    const health = healthState();
+    health.jobsRunning = () => !stopping;
+    // On the embedded defaults this one process is the whole deployment: no bind, no SMS.
+    if (e.embedded) health.carrierBound = async () => (await getCarrier()).stats().connected > 0;
   }
 
   const serverFile = path.join(e.dataDir, "server.json");
@@ -56,8 +63,16 @@ async function run(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /api/ready answers 503 from now on; requests in flight finish before anything closes.
+    healthState().stopping = true;
     log("info", "shutting down", { signal });
+    const bound = setTimeout(() => {
+      log("error", "shutdown took longer than its bound; exiting", { seconds: SHUTDOWN_BOUND_MS / 1000 });
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS);
+    bound.unref();
     try {
+      await drainRequests();
       await worker?.stop();
       await carrier?.close();
       await viber?.close();
@@ -72,6 +87,9 @@ async function run(): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   log("info", "switchboard ready", { url: e.PUBLIC_URL, database: database.kind, worker: e.WORKER });
 }
+
+/** Draining requests (10 s at most) and the jobs in hand (30 s at most), then closing: never longer than this. */
+const SHUTDOWN_BOUND_MS = 50_000;
 
 function announce(demo: DemoCredentials, dataDir: string): void {
   fs.mkdirSync(dataDir, { recursive: true });

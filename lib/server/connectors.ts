@@ -19,6 +19,7 @@ export { CONNECTOR_PASSWORD };
 import { connectConnector, type SmppCarrier } from "../carrier/smpp-carrier.ts";
 import { log } from "../log/logger.ts";
 import { contextFor } from "./context.ts";
+import { processMetrics } from "./metrics/registry.ts";
 import { setCarrier } from "./services.ts";
 import { reportConnectorStatus, forgetWorkerStatus, workerName, type StartFailure } from "./connector-status.ts";
 
@@ -85,6 +86,7 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
   const failed = new Map<string, StartFailure>();
   const connections: LiveConnectors = { get: (id) => live.get(id)?.carrier, all: () => [...live.values()].map((l) => l.carrier as Carrier) };
   const router = new Router(table, connections, options.breaker);
+  processMetrics().sources.connectors = () => live.values();
   const worker = workerName();
   let closed = false;
 

@@ -11,6 +11,7 @@ import { jobs } from "./jobs.ts";
 import { reactions } from "./reactions.ts";
 import { getCarrier, getViberProvider, smtpUrl } from "./services.ts";
 import { simulateMobileOriginated } from "./simulate-mo.ts";
+import { processMetrics } from "./metrics/registry.ts";
 
 const key = Symbol.for("switchboard.contexts");
 type G = typeof globalThis & { [key]?: WeakMap<Database, Ctx> };
@@ -32,7 +33,8 @@ export function contextFor(database: Database, now?: () => Date): Ctx {
       smtpUrl,
       simulateMobileOriginated,
       events: eventBus(reactions()),
-      config: { publicUrl: e.PUBLIC_URL, allowPrivateCallbackUrls: e.ALLOW_PRIVATE_CALLBACK_URLS, authSecret: e.AUTH_SECRET },
+      config: { publicUrl: e.PUBLIC_URL, allowPrivateCallbackUrls: e.ALLOW_PRIVATE_CALLBACK_URLS, authSecret: e.AUTH_SECRET, retentionDays: e.RETENTION_DAYS },
+      metrics: processMetrics(),
     };
     cache.set(database, ctx);
   }

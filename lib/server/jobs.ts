@@ -14,6 +14,7 @@ import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 import { otpJobs } from "../core/otp/otp-jobs.ts";
 import { emailJobs } from "../core/email/email-jobs.ts";
 import { webhookJobs } from "../core/callbacks/webhook-jobs.ts";
+import { pruneExpiredJob } from "../core/retention/prune-expired.ts";
 
 export const jobs: JobDefinition[] = [
   purgeExpiredTokens,
@@ -30,4 +31,5 @@ export const jobs: JobDefinition[] = [
   ...otpJobs,
   ...emailJobs,
   ...webhookJobs,
+  pruneExpiredJob,
 ];

@@ -17,6 +17,7 @@ import { listPriceRows, setPrice } from "../../lib/core/prices/set-price.ts";
 import { isUuid } from "../../lib/ids.ts";
 import { simulateInbound } from "../../lib/core/numbers/simulate-inbound.ts";
 import { accountCommand, accountUsage } from "./account-commands.ts";
+import { backupCommand, backupUsage } from "./backup-commands.ts";
 import { platformAccount } from "../../lib/core/operator/platform-account.ts";
 import { routingUsage, runRoutingCommand } from "./routing-commands.ts";
 import { billingCommand, billingUsage } from "./billing-commands.ts";
@@ -33,6 +34,7 @@ ${accountUsage}
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
   sim inbound --to +MSISDN --from +MSISDN --body TEXT
 ${billingUsage}
+${backupUsage}
 ${routingUsage}`;
 
 type Flags = Record<string, string | undefined>;
@@ -63,6 +65,9 @@ const optionNames = [
   "reason",
   "json",
   "file",
+  "days",
+  "out",
+  "in",
 ];
 
 /** The command's answer: an object, or an array for the connector and route lists. */
@@ -85,6 +90,7 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
     case "account suspend":
     case "account resume":
     case "account price":
+    case "account retention":
       return accountCommand(ctx, positionals, flags);
     case "account topup": {
       const accountId = required(flags, "account");
@@ -159,6 +165,11 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
     case "sim inbound":
       // The SMSC simulator sends an SMS to a rented or pool number (lib/core/numbers/simulate-inbound.ts).
       return simulateInbound(ctx, { to: required(flags, "to"), from: required(flags, "from"), body: required(flags, "body") });
+    case "backup":
+      return backupCommand(flags);
+    case "restore":
+      fail("validation", { message: "restore replaces the embedded database: stop the server first, then run it again.", property: "in" });
+      break;
     default:
       throw new DomainError("validation", { message: `Unknown command "${command}".\n${cliUsage}` });
   }

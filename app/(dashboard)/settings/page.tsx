@@ -13,6 +13,7 @@ import { roleLabel } from "@/lib/ui/format";
 import { currentUser } from "../_lib/current-user";
 import { readBillingDetails } from "@/lib/core/billing/billing-details";
 import { BankAccounts } from "./_components/bank-accounts";
+import { accountRetention } from "@/lib/core/retention/retention-policy";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -22,6 +23,7 @@ export default async function SettingsPage() {
   const currency = currencyInfo(me.account.currency);
   const isOwner = hasRole(me.role, ownerRoles);
   const billing = await readBillingDetails(me.ctx);
+  const retention = await accountRetention(me.ctx, me.account.id);
   return (
     <>
       <PageHeader title="Settings" description="Your account, your sign-in and who else can sign in." />
@@ -39,6 +41,15 @@ export default async function SettingsPage() {
               </Row>
               <Row label="Balance">
                 <span className="font-medium tabular-nums">{formatMoney(me.account.balanceMicros, me.account.currency)}</span>
+              </Row>
+              <Row label="Data kept">
+                <span className="flex flex-col items-end gap-1 sm:items-start">
+                  <span className="tabular-nums">{retention.days} days</span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">
+                    Messages, delivery reports, callbacks and emails older than this are deleted nightly
+                    {retention.source === "platform" ? " (the platform's default)" : " (set for this account by the platform operator)"}; reports keep their totals.
+                  </span>
+                </span>
               </Row>
             </dl>
           </CardBody>

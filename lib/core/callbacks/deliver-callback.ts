@@ -25,6 +25,7 @@ import { postCallback } from "./outbound-http.ts";
 import { Slots } from "./slots.ts";
 import { paceBinds, paced } from "./endpoint-pace.ts";
 import { storeOutcomes, type Outcome } from "./store-outcomes.ts";
+import type { CallbackOutcome } from "../ports/metrics.ts";
 
 const TIMEOUT_MS = 10_000;
 /** POSTs under way at once per worker process, whatever the number of batches in hand. */
@@ -38,6 +39,7 @@ type Payload = z.output<typeof payload>;
 interface Row {
   id: string;
   account_id: string;
+  kind: string;
   url: string;
   endpoint: string;
   payload: unknown;
@@ -54,7 +56,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
   const ids = [...new Set(jobs.map((j) => j.payload.callbackId))];
   // callbacks.attempts counts the stored attempts (the statement that stores one sets it).
   const { rows } = await ctx.sql.query<Row>(
-    `SELECT c.id, c.account_id, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
+    `SELECT c.id, c.account_id, c.kind, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
             e.paused_at IS NOT NULL AS paused, s.max_concurrency, s.max_per_second
        FROM callbacks c JOIN accounts a ON a.id = c.account_id
        LEFT JOIN webhook_endpoints e ON e.account_id = c.account_id AND e.endpoint = c.endpoint
@@ -82,6 +84,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
   const outcomes = await Promise.all(results);
   const written = [...new Set(outcomes.filter((o): o is Outcome => o !== null))];
   const deadLetters = await storeOutcomes(ctx, written);
+  countOutcomes(ctx, written, byId);
   return outcomes.map((o) => (o && !o.ok && !o.last && !deadLetters.has(o.callback_id) ? new Error(`callback answered ${o.status_code || o.error}`) : null));
 }
 
@@ -91,6 +94,19 @@ function send(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean
   const post = () => posts.run(() => attempt(ctx, cb, meta, allowPrivate));
   // The endpoint's turn first: a slow endpoint waits without holding a slot others could use.
   return paceBinds(limits, POSTS_IN_FLIGHT) ? paced(`${cb.account_id} ${cb.endpoint}`, limits, post) : post();
+}
+
+/** The batch's attempts for the metrics, one call per kind and outcome. */
+function countOutcomes(ctx: Ctx, written: readonly Outcome[], byId: ReadonlyMap<string, Row>): void {
+  const counts = new Map<string, number>();
+  for (const o of written) {
+    const key = `${byId.get(o.callback_id)?.kind ?? ""}|${o.ok ? "delivered" : o.last ? "abandoned" : "failed"}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of counts) {
+    const [kind, outcome] = key.split("|") as [string, CallbackOutcome];
+    ctx.metrics.callbacks(kind, outcome, n);
+  }
 }
 
 async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {

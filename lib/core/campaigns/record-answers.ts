@@ -8,6 +8,7 @@ import { sentToCarrier } from "../sms/statuses.ts";
 import { answerLogOf, type AnswerLog } from "./answer-log.ts";
 import type { HandOverSlots } from "./hand-over-slots.ts";
 import type { BatchMessage, BatchPart } from "./plan-batch.ts";
+import { PartTally } from "../sms/part-tally.ts";
 
 /**
  * Records the SMSC's answers in two steps. First each accepted part is logged (AnswerLog: with
@@ -29,6 +30,8 @@ export class AnswerRecorder {
   private unlogged = 0;
   private idle: (() => void) | null = null;
   private failure: unknown = null;
+  /** Parts whose acceptance is logged, for the metrics (the one-by-one path counts its own). */
+  private readonly tally = new PartTally();
   constructor(
     private readonly ctx: Ctx,
     private readonly campaignId: string,
@@ -74,6 +77,7 @@ export class AnswerRecorder {
    */
   logged(part: BatchPart): void {
     const m = part.message;
+    this.tally.add("submitted", part.route?.connectorId, m.country);
     if (!this.written.has(m)) {
       if (m.parts.every((p) => p.settled || p.smscId !== null)) {
         this.written.add(m);
@@ -116,6 +120,7 @@ export class AnswerRecorder {
     for (const m of this.partial) if (!this.written.has(m)) this.messages.add(m);
     await this.messages.flush();
     await Promise.all(this.others);
+    this.tally.flush(this.ctx.metrics);
     if (this.failure) throw new UncertainOutcome(`the SMSC's answers could not all be recorded: ${this.failure instanceof Error ? this.failure.message : String(this.failure)}`);
   }
 }

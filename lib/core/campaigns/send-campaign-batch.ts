@@ -177,6 +177,7 @@ export async function submitBatchParts(ctx: Ctx, c: Campaign, plan: BatchPlan, r
   } finally {
     fed = true;
   }
+  ctx.metrics.campaignParts(accepted);
   await answers.done();
   ctx.wake(deliverCallback);
   return { accepted, retry, stopped, paused };

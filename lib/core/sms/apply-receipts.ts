@@ -32,6 +32,8 @@ interface PartRow {
   campaign_id: string | null;
   label: string;
   pool_id: string | null;
+  connector_id: string | null;
+  country: string;
   /** What a report needs beyond these, read only for messages with a callback URL. */
   report: {
     strategy: string;
@@ -80,12 +82,19 @@ export function receiptApplier(ctx: Ctx, options: ReceiptOptions = {}): (r: Deli
 }
 
 async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, options: ReceiptOptions, later: (p: Pending, ms: number) => void): Promise<void> {
-  const one = (p: Pending) => applyReceipt(ctx, p.receipt, unknownIds, options).then(p.resolve, p.reject);
+  // Receipts stored by this batch, counted once when it is done.
+  let applied = 0;
+  const one = (p: Pending) =>
+    applyReceipt(ctx, p.receipt, unknownIds, options).then(() => {
+      applied += 1;
+      p.resolve();
+    }, p.reject);
   let rows: PartRow[];
   try {
     rows = (
       await ctx.sql.query<PartRow>(
         `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.label, m.pool_id::text,
+                p.connector_id::text, m.country,
                 CASE WHEN m.callback_url <> '' THEN json_build_object(
                   'strategy', m.callback_strategy, 'partNumber', p.part_number, 'priceMicros', p.price_micros::text, 'campaignName', m.campaign_name,
                   'applicationName', m.application_name, 'originatingService', m.originating_service, 'direction', m.direction, 'from', m."from",
@@ -97,6 +106,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
     ).rows;
   } catch {
     await Promise.all(batch.map(one));
+    ctx.metrics.receiptsApplied(applied);
     return;
   }
   const byId = new Map(rows.map((r) => [r.smsc_message_id, r]));
@@ -137,12 +147,14 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
     const changes: PartChange[] = fast.map(({ row, change }) => ({
       partId: row.id,
       change,
-      message: { id: row.message_id, accountId: row.account_id, campaignId: row.campaign_id, label: row.label },
+      message: { id: row.message_id, accountId: row.account_id, campaignId: row.campaign_id, label: row.label, country: row.country },
+      connectorId: row.connector_id ?? options.connectorId ?? null,
       report: row.report ? reportOf(reported(row, row.report), { id: row.id, partNumber: row.report.partNumber, priceMicros: BigInt(row.report.priceMicros) }, change, at) : null,
     }));
     work.push(
       recordStatuses(ctx, changes, at).then(
         () => {
+          applied += fast.length;
           for (const f of fast) for (const p of [f.p, ...repeats.get(f.row.id)!]) p.resolve();
         },
         // The bulk statement failed as a whole: each receipt tries again on its own.
@@ -151,6 +163,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
     );
   }
   await Promise.all(work);
+  if (applied) ctx.metrics.receiptsApplied(applied);
 }
 
 /** The message as its report describes it. */

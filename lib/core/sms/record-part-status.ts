@@ -9,6 +9,7 @@ import { scheduleCallback } from "../callbacks/schedule-callback.ts";
 import { creditAccount } from "../accounts/credit-account.ts";
 import { deriveMessageStatus, isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
+import { outcomeOf } from "./part-tally.ts";
 
 export async function recordPartStatus(
   ctx: Ctx,
@@ -75,6 +76,9 @@ export async function recordPartStatus(
       payload: smsReportPayload(m, updated, { ...change, at }),
     });
   }
+  // Counted before the caller's commit: a rolled-back change (rare) is counted all the same.
+  const outcome = outcomeOf(change);
+  if (outcome) ctx.metrics.parts(outcome, updated.connectorId ?? null, m.country, 1);
   await ctx.events.publish(ctx, tx, "sms.status", {
     messageId: m.id,
     accountId: m.accountId,

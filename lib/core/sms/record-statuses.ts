@@ -13,6 +13,7 @@ import { txSql } from "../../db/tx-sql.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
+import { outcomeOf, PartTally } from "./part-tally.ts";
 
 /** What a delivery report says of the message, and where it goes. */
 export type ReportedMessage = Parameters<typeof smsReportPayload>[0] & { accountId: string; callbackUrl: string; callbackStrategy: string; poolId: string | null };
@@ -20,7 +21,9 @@ export type ReportedMessage = Parameters<typeof smsReportPayload>[0] & { account
 export interface PartChange {
   partId: string;
   change: StatusChange;
-  message: { id: string; accountId: string; campaignId: string | null; label: string };
+  message: { id: string; accountId: string; campaignId: string | null; label: string; country?: string };
+  /** The connector the part went through, where `sent` does not say (a receipt's): the metrics' label. */
+  connectorId?: string | null;
   /** The SMSC's answer to the part's submit_sm, and the route that carried it. */
   sent?: { smscMessageId: string; possibleDuplicate: boolean; connectorId?: string; costMicros?: bigint; routeHops?: RouteHop[] };
   /** The report this change sends to the message's callback URL (reportOf), if any. */
@@ -118,6 +121,9 @@ export async function recordStatuses(ctx: Ctx, changes: readonly PartChange[], a
     );
     ctx.wake(deliverCallback);
   }
+  const tally = new PartTally();
+  for (const c of changes) if (moved.has(c.partId)) tally.add(outcomeOf(c.change), c.sent?.connectorId ?? c.connectorId, c.message.country);
+  tally.flush(ctx.metrics);
   for (const { partId, message: m, change } of changes)
     if (moved.has(partId))
       await ctx.events.publish(ctx, null, "sms.status", {
