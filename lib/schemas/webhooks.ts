@@ -74,7 +74,7 @@ export const replayBody = z.object({
   ids: z.array(z.string().max(64)).min(1).max(1000).optional().describe("Callback ids to replay (any that have ended)."),
   filter: deliveryFilter.optional().describe("Or every failed or paused callback matching this filter."),
   dryRun: z.boolean().optional().describe("Only count what would be replayed."),
-  expectedCount: z.number().int().min(0).optional().describe("The count you confirm (from a dryRun); required to replay."),
+  expectedCount: z.number().int().min(0).max(10_000).optional().describe("The count you confirm (from a dryRun); required to replay."),
 });
 
 export const replayAnswer = z.object({ replayId: z.string().nullable(), count: z.number().int(), cap: z.number().int() });
