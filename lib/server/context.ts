@@ -32,7 +32,7 @@ export function contextFor(database: Database, now?: () => Date): Ctx {
       smtpUrl,
       simulateMobileOriginated,
       events: eventBus(reactions()),
-      config: { publicUrl: e.PUBLIC_URL, allowPrivateCallbackUrls: e.ALLOW_PRIVATE_CALLBACK_URLS, authSecret: e.AUTH_SECRET },
+      config: { publicUrl: e.PUBLIC_URL, shortLinkBase: e.SHORT_LINK_BASE, allowPrivateCallbackUrls: e.ALLOW_PRIVATE_CALLBACK_URLS, authSecret: e.AUTH_SECRET },
     };
     cache.set(database, ctx);
   }
