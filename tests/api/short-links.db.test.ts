@@ -125,7 +125,7 @@ describe("a campaign with trackLinks", () => {
     expect(short.body.bodyAnalysis.parts).toBe(1);
     expect(short.body.totalParts).toBe(1);
     expect(short.body.cost).toBeCloseTo(plain.body.cost / 2, 6);
-    for (const code of ["zzzzzzzz", "short", "../../etc"]) {
+    for (const code of ["zzzzzzzz", "short", "much-too-long-code"]) {
       const r = await fetch(`${redirectUrl}/${code}`, { redirect: "manual" });
       expect(r.status).toBe(404);
       expect(await r.text()).toContain("This link is not valid");
