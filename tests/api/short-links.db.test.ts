@@ -16,6 +16,8 @@ import { campaignApi } from "../support/campaign-api.ts";
 import { call } from "../support/http.ts";
 import { flushClicks } from "../../lib/core/links/click-writer.ts";
 import { groupClickers } from "../../lib/core/links/group-clickers.ts";
+import { exploreTracking } from "../../lib/core/tracking/explore-tracking.ts";
+import { GET as trackSingle } from "../../app/api/sms/tracking/single/[trackingId]/route.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 50 });
@@ -104,6 +106,24 @@ describe("a campaign with trackLinks", () => {
       { position: 0, url: `${shopUrl}/sale?from=sms`, clicks: 40, uniqueClickers: 40 },
       { position: 1, url: `${shopUrl}/faq`, clicks: 11, uniqueClickers: 10 },
     ]);
+
+    // Tracking: the explorer's "clicked" filter finds the 40, and each record counts its clicks.
+    const window = { accountId: a.account.id, from: new Date(Date.now() - 3_600_000), to: new Date(), sort: "createdAt" as const, dir: "desc" as const, page: 0, size: 100 };
+    const yes = await exploreTracking(db.ctx(), { ...window, filters: [{ field: "clicked", op: "is", value: "yes" }] });
+    expect(yes.total).toBe(40);
+    expect(yes.rows.map((r) => r.to).sort()).toEqual([...clickers].sort());
+    expect(yes.rows.find((r) => r.to === clickers[0])!.clicks).toBe(3);
+    const no = await exploreTracking(db.ctx(), {
+      ...window,
+      filters: [
+        { field: "clicked", op: "is", value: "no" },
+        { field: "to", op: "is", value: previewed },
+      ],
+    });
+    expect(no.rows.map((r) => [r.to, r.clicks])).toEqual([[previewed, 0]]);
+    const single = await call(trackSingle, { path: `/sms/tracking/single/${yes.rows[0]!.trackingId}`, headers: a.auth, params: { trackingId: yes.rows[0]!.trackingId } });
+    expect(single.body[0].clicks.count).toBeGreaterThan(0);
+    expect(single.body[0].clicks.firstClickAt).toMatch(/^\d{4}-/);
 
     const clicked = await groupClickers(db.ctx(), a.account.id, { campaignId: id, name: "Clicked spring", clicked: true });
     expect(clicked.size).toBe(40);
