@@ -26,7 +26,13 @@ async function campaignRound(ctx: BenchContext, server: Switchboard, sim: Sim, n
   const res = await fetch(`${server.baseUrl}/api/sms/campaign`, {
     method: "POST",
     headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ from: "Switchboard", body: BODY, to: Array.from({ length: n }, (_, i) => recipient(i)), trackLinks, campaignName: `B12 ${label} ${Date.now() % 100000}` }),
+    body: JSON.stringify({
+      from: "Switchboard",
+      body: BODY,
+      to: Array.from({ length: n }, (_, i) => recipient(i)),
+      trackLinks,
+      campaignName: `B12 ${trackLinks ? "links" : "plain"} ${Date.now() % 1_000_000}`,
+    }),
   });
   const answer = (await res.json()) as { trackingId?: string; totalMessages?: number };
   if (res.status !== 200 || answer.totalMessages !== n) throw new Error(`campaign refused: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
