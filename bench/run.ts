@@ -37,6 +37,7 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./scale-out.ts"), // B8
   () => import("./single-throughput.ts"), // B13
   () => import("./webhook-center.ts"), // B11
+  () => import("./short-links.ts"), // B12
 ];
 
 const { values } = parseArgs({

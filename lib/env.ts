@@ -10,6 +10,7 @@ const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  SHORT_LINK_BASE: z.url().optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z
     .string()
@@ -42,6 +43,7 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & {
   PUBLIC_URL: string;
+  SHORT_LINK_BASE: string;
   AUTH_SECRET: string;
   ALLOW_PRIVATE_CALLBACK_URLS: boolean;
   dataDir: string;
@@ -59,11 +61,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     ...e,
     dataDir,
     embedded,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    PUBLIC_URL: publicUrl,
+    // A deployment may point a short domain at /l (SHORT_LINK_BASE=https://sb.example).
+    SHORT_LINK_BASE: (e.SHORT_LINK_BASE ?? `${publicUrl}/l`).replace(/\/+$/, ""),
     AUTH_SECRET: e.AUTH_SECRET ?? persistentSecret(dataDir, "auth-secret"),
     // The embedded default runs everything on one machine, so a local receiver must work.
     ALLOW_PRIVATE_CALLBACK_URLS: e.ALLOW_PRIVATE_CALLBACK_URLS ?? embedded,

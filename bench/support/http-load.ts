@@ -13,6 +13,8 @@ export interface LoadOptions {
   headersFor?: (i: number) => Record<string, string>;
   /** The i-th request's body. */
   body?: (i: number) => string;
+  /** The i-th request's path (default: the url's). */
+  pathFor?: (i: number) => string;
   /** Which answers count as served (default: 2xx). */
   okStatus?: (status: number) => boolean;
 }
@@ -48,7 +50,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       const body = o.body?.(i);
       const headers: Record<string, string | number> = { ...o.headers, ...o.headersFor?.(i) };
       if (body !== undefined) headers["content-length"] = Buffer.byteLength(body);
-      const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: o.method ?? "POST", headers }, (res) => {
+      const req = http.request({ agent, host: u.hostname, port: u.port, path: o.pathFor?.(i) ?? u.pathname + u.search, method: o.method ?? "POST", headers }, (res) => {
         const status = res.statusCode ?? 0;
         if (isOk(status) || firstError) {
           res.resume();

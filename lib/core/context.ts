@@ -14,6 +14,8 @@ import type { Events } from "./events.ts";
 export interface CoreConfig {
   /** Where the dashboard and the tracking links are served (no trailing slash). */
   publicUrl: string;
+  /** What SMS short links start with (SHORT_LINK_BASE, default `${publicUrl}/l`; no trailing slash). */
+  shortLinkBase: string;
   /** Callback URLs may point at private and loopback addresses (the embedded default). */
   allowPrivateCallbackUrls: boolean;
   /** The deployment's secret: OTP codes are sealed under a key derived from it. */

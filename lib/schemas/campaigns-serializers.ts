@@ -1,10 +1,11 @@
 // Campaigns to the spec's Campaign resource: every documented key present, no nulls.
 import type { Campaign } from "../db/generated/client.ts";
 import type { CampaignCounts } from "../core/campaigns/campaign-counts.ts";
+import { noClicks, type CampaignClicks } from "../core/links/campaign-clicks.ts";
 import { fromMicros } from "../money.ts";
 import { iso } from "./iso.ts";
 
-export function campaignResource(c: Campaign, counts: CampaignCounts) {
+export function campaignResource(c: Campaign, counts: CampaignCounts, clicks: CampaignClicks = noClicks()) {
   return {
     trackingId: c.id,
     campaignName: c.name,
@@ -30,5 +31,7 @@ export function campaignResource(c: Campaign, counts: CampaignCounts) {
     reminder: { minutesBefore: c.reminderMinutesBefore, minutesAfter: c.reminderMinutesAfter, to: c.reminderTo },
     ttl: c.ttl,
     errors: c.errors ?? [],
+    trackLinks: c.trackLinks,
+    clicks,
   };
 }

@@ -8,6 +8,7 @@ import { defineRoute } from "../http/route-spec.ts";
 import { parseLooseDate } from "../http/query-date.ts";
 import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish } from "./sms.ts";
 import { normalizeFallbackValues } from "../core/campaigns/personalize.ts";
+import { trackLinksFields, campaignClicksSchema } from "./links.ts";
 
 const stringList = z.array(stringish);
 
@@ -69,6 +70,7 @@ export const campaignBody = z.object({
   transcode: looseBool.optional(),
   ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
   allowinvalid: looseBool.optional().describe("Send to the valid numbers and leave the invalid ones out instead of refusing the campaign."),
+  ...trackLinksFields,
 });
 export type CampaignBody = z.output<typeof campaignBody>;
 
@@ -79,6 +81,7 @@ export const analyzeCampaignBody = z.object({
   transcode: looseBool.optional(),
   fallbackValues: campaignBody.shape.fallbackValues,
   allowinvalid: looseBool.optional(),
+  ...trackLinksFields,
 });
 
 export const campaignAnalysis = z.object({
@@ -118,6 +121,8 @@ export const campaignResource = z.object({
   reminder: z.object({ minutesBefore: z.number().int(), minutesAfter: z.number().int(), to: z.array(z.string()) }),
   ttl: z.number().int(),
   errors: z.array(z.object({ code: z.string(), errorCode: z.string(), developerMessage: z.string(), property: z.unknown() })),
+  trackLinks: z.boolean(),
+  clicks: campaignClicksSchema,
 });
 
 const campaignsApi = { tag: "Campaigns", auth: "bearer", scope: "sms" } as const;

@@ -2,6 +2,7 @@
 // Campaign resource plus what the pages show besides (currency, progress, start and state times).
 import type { Campaign } from "../db/generated/client.ts";
 import type { CampaignCounts } from "../core/campaigns/campaign-counts.ts";
+import type { CampaignClicks } from "../core/links/campaign-clicks.ts";
 import type { CampaignMessageRow } from "../core/campaigns/list-campaign-messages.ts";
 import type { CampaignRecipientRow } from "../core/campaigns/list-campaign-recipients.ts";
 import { campaignResource } from "./campaigns-serializers.ts";
@@ -10,11 +11,14 @@ import { fromMicros } from "../money.ts";
 import { campaignSummary as summarySchema, type CampaignMessage, type CampaignRecipient, type CampaignSummary, type CampaignView } from "./dashboard-campaigns.ts";
 import { bodyPreview, pickShape } from "./pick-shape.ts";
 
-export function campaignView(c: Campaign, counts: CampaignCounts): CampaignView {
+export function campaignView(c: Campaign, counts: CampaignCounts, clicks?: CampaignClicks): CampaignView {
   const s = counts.statuses;
   const finalMessages = s.Delivered + s.Undelivered + s.Failed + s.Unsent;
   return {
-    ...(campaignResource(c, counts) as Omit<CampaignView, "currency" | "progress" | "finalMessages" | "totalParts" | "startedAt" | "stateAt" | "reminderSentAt" | "allowInvalid" | "transcode">),
+    ...(campaignResource(c, counts, clicks) as Omit<
+      CampaignView,
+      "currency" | "progress" | "finalMessages" | "totalParts" | "startedAt" | "stateAt" | "reminderSentAt" | "allowInvalid" | "transcode"
+    >),
     currency: c.currency,
     progress: c.totalMessages > 0 ? Math.min(1, finalMessages / c.totalMessages) : 0,
     finalMessages,

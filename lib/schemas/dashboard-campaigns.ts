@@ -70,6 +70,7 @@ export const campaignForm = z
     allowInvalid: z.boolean(),
     fallbackValues: z.record(z.string(), z.string().max(500, "At most 500 characters")),
     transcode: z.boolean(),
+    trackLinks: z.boolean(),
     flash: z.boolean(),
     ttl: z.number("Enter the validity in minutes").int("Whole minutes").min(1, "At least 1 minute").max(4320, "At most 4320 minutes (3 days)"),
     when: z.enum(["now", "later"]),
@@ -116,6 +117,7 @@ export const emptyCampaignForm: CampaignForm = {
   allowInvalid: false,
   fallbackValues: {},
   transcode: false,
+  trackLinks: false,
   flash: false,
   ttl: 4320,
   when: "now",
@@ -147,6 +149,7 @@ export function toCampaignBody(f: CampaignForm): CampaignBodyInput {
     ...recipientsOf(f),
     fallbackValues: usedFallbacks(f.body, f.fallbackValues),
     transcode: f.transcode,
+    ...(f.trackLinks ? { trackLinks: true } : {}),
     flash: f.flash,
     ttl: f.ttl,
     respectQuietHours: f.respectQuietHours,
@@ -213,6 +216,8 @@ export const campaignDetail = z.object({
   /** Seconds per point of `series`; 0 before the campaign starts. */
   bucketSeconds: z.number().int(),
   series: z.array(statusPoint),
+  /** Clicks on its short links over time (trackLinks), per minute or per hour. */
+  clickSeries: z.object({ unit: z.enum(["minute", "hour"]), points: z.array(z.object({ at: isoDate, clicks: z.number().int() })) }),
 });
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 export type StatusPoint = z.infer<typeof statusPoint>;
@@ -275,6 +280,8 @@ export const audience = z.object({
   contactCount: z.number().int(),
   balance: z.number(),
   currency: z.string(),
+  /** What short links start with (trackLinks): the preview shows one. */
+  shortLinkBase: z.string(),
 });
 export type Audience = z.infer<typeof audience>;
 

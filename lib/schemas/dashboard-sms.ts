@@ -27,6 +27,7 @@ export const composeForm = z.object({
   label: z.string().max(350, "At most 350 characters"),
   flash: z.boolean(),
   transcode: z.boolean(),
+  trackLinks: z.boolean(),
   ttl: z.number("Enter the validity in minutes").int("Whole minutes").min(1, "At least 1 minute").max(4320, "At most 4320 minutes (3 days)"),
   callbackUrl: z
     .string()
@@ -46,6 +47,7 @@ export function toSendSmsBody(f: ComposeForm): SendSmsBody {
     body: f.body,
     transcode: f.transcode,
     ttl: f.ttl,
+    ...(f.trackLinks ? { trackLinks: true } : {}),
     ...(f.flash ? { flash: true } : {}),
     ...(f.label.trim() ? { label: f.label.trim() } : {}),
     ...(f.callbackUrl ? { callback: { url: f.callbackUrl, strategy: f.callbackStrategy } } : {}),
@@ -156,6 +158,8 @@ export const messageDetail = z.object({
   parts: z.array(messagePartView),
   events: z.array(messageEventView),
   callbacks: z.array(callbackView),
+  /** Clicks on its short links (trackLinks); null for a message without any. */
+  clicks: z.object({ count: z.number().int(), firstClickAt: isoDate }).nullable(),
 });
 export type MessageDetail = z.infer<typeof messageDetail>;
 

@@ -28,6 +28,7 @@ export const fieldLabels: Record<ExploreField, string> = {
   label: "Label",
   connector: "Connector",
   id: "Message or part id",
+  clicked: "Clicked",
 };
 
 export const operatorLabels: Record<ExploreOperator, string> = {
@@ -111,6 +112,8 @@ export const trackingRow = z.object({
   createdAt: isoDate,
   /** Seconds from the message's creation to the part's final status; 0 while not final. */
   latency: z.number(),
+  /** Clicks on the message's short links (trackLinks). */
+  clicks: z.number().int(),
 });
 export type TrackingRow = z.infer<typeof trackingRow>;
 

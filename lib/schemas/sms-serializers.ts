@@ -82,7 +82,7 @@ type TrackedPart = ReportedPart & {
   message: MessageRow & ReportedMessage;
 };
 
-export function trackingRecord(p: TrackedPart) {
+export function trackingRecord(p: TrackedPart, clicks?: { count: number; firstClickAt: Date | null }) {
   const m = p.message;
   return {
     ...partReport(m, p),
@@ -94,5 +94,6 @@ export function trackingRecord(p: TrackedPart) {
     },
     body: m.body,
     receivedDate: m.direction === "Inbound" ? iso(m.createdAt) : "",
+    clicks: { count: clicks?.count ?? 0, firstClickAt: iso(clicks?.firstClickAt ?? null) },
   };
 }

@@ -24,6 +24,11 @@ export const sendSmsBody = z.object({
   callback: callbackSchema.optional(),
   ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
   transcode: looseBool.optional(),
+  trackLinks: looseBool
+    .optional()
+    .describe(
+      'Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks).',
+    ),
 });
 
 export const bodyAnalysis = z.object({
@@ -62,7 +67,7 @@ export const sendSmsRoute = defineRoute(smsApi, "POST /sms", {
 export const analyzeSmsRoute = defineRoute(smsApi, "POST /sms/analyze", {
   summary: "Analyse a message before sending: parts, encoding, cost per part",
   description: "Also served as /sms/analyse.",
-  body: sendSmsBody.pick({ from: true, to: true, body: true, transcode: true }),
+  body: sendSmsBody.pick({ from: true, to: true, body: true, transcode: true, trackLinks: true }),
   response: z.object({ bodyAnalysis, cost: z.number() }),
   errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
 });
@@ -93,6 +98,7 @@ const trackingRecord = z.object({
   price: z.number(),
   direction: z.string(),
   receivedDate: isoDate,
+  clicks: z.object({ count: z.number().int(), firstClickAt: isoDate }).describe('Clicks on the message\'s short links (trackLinks; prefetches left out) and when the first came ("" before any).'),
 });
 
 const trackingApi = { tag: "Tracking", auth: "bearer" } as const;

@@ -96,6 +96,7 @@ function probes(): Probe[] {
     p("dashboard/campaigns/[id]", "DELETE", "session", "delete B's campaign", { params: { id: B.campaign } }),
     p("dashboard/campaigns/[id]/messages", "GET", "session", "B's campaign's messages", { params: { id: B.campaign } }),
     p("dashboard/campaigns/[id]/recipients", "GET", "session", "B's campaign's recipients", { params: { id: B.campaign } }),
+    p("dashboard/campaigns/[id]/click-groups", "POST", "session", "a group of B's campaign's clickers", { params: { id: B.campaign }, body: { name: "Mallory's clickers", clicked: true } }),
     // ---- contacts, labels, groups, blacklist
     p("contacts/my/[id]", "GET", "bearer", "B's contact", { params: { id: B.contact } }),
     p("contacts/my/[id]", "PUT", "bearer", "change B's contact", { params: { id: B.contact }, body: { firstName: "Mallory" } }),

@@ -9,6 +9,7 @@ import { priceFor } from "../prices/price-for.ts";
 import { analyzeBody, splitBody, transcodeBody, type BodyAnalysis, type Encoding } from "../sms/analyze-body.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import { isValidSender } from "../sms/validate-sender.ts";
+import { findLinks, withSampleLinks, withUtm, type Utm } from "../links/find-links.ts";
 import { hasPlaceholders, personalize, type LabelValues } from "./personalize.ts";
 
 export const MAX_TO = 30_000;
@@ -29,6 +30,10 @@ export interface BuildInput extends CampaignRecipients {
   transcode?: boolean;
   allowInvalid?: boolean;
   fallbackValues?: Record<string, string>;
+  /** Shorten every http(s) link per recipient: texts, parts and cost are those of the shortened text. */
+  trackLinks?: boolean;
+  /** UTM parameters added to the links' URLs (trackLinks). */
+  utm?: Utm | null;
 }
 
 export interface CampaignAnalysis {
@@ -53,6 +58,13 @@ export interface RecipientRow {
   mcc: string;
   mnc: string;
   operator: string;
+  /**
+   * trackLinks: where its links lead, in order. Its text holds sample short links until
+   * assignLinkCodes (lib/core/links/assign-link-codes.ts) gives each its own code (`links`).
+   */
+  urls?: string[];
+  /** Its short links, [code, url], once assigned. */
+  links?: [string, string][];
 }
 
 export interface BuiltCampaign {
@@ -181,9 +193,18 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
 
   // Texts, parts and prices.
   const fallback = input.fallbackValues ?? {};
-  const textFor = (body: string) => (input.transcode && transcodeBody(body)) || body;
+  // With trackLinks each link is replaced by a short link of the real length before the text is
+  // transcoded and measured (a short link is all GSM-7), so parts and cost are the recipient's.
+  const base = ctx.config.shortLinkBase;
+  const shorten = (body: string) => (input.trackLinks ? withSampleLinks(body, base) : body);
+  const urlsOf = (body: string) => (input.trackLinks ? findLinks(body).map((l) => withUtm(l.url, input.utm)) : []);
+  const textFor = (body: string) => {
+    const short = shorten(body);
+    return (input.transcode && transcodeBody(short)) || short;
+  };
   const shared = personal ? null : splitBody(textFor(input.body));
   const sharedText = shared ? shared.parts.join("") : null;
+  const sharedUrls = personal ? null : urlsOf(input.body);
   const prices = new Map<string, Awaited<ReturnType<typeof priceFor>>>();
   const recipients: RecipientRow[] = [];
   const recipientsPerCountry: Record<string, number> = {};
@@ -202,8 +223,10 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
       }
       prices.set(country, price);
     }
-    const split = shared ?? splitBody(textFor(personalize(input.body, contact ? labelValues(contact) : {}, fallback)));
+    const own = shared ? null : personalize(input.body, contact ? labelValues(contact) : {}, fallback);
+    const split = shared ?? splitBody(textFor(own!));
     const text = sharedText ?? split.parts.join("");
+    const urls = sharedUrls ?? urlsOf(own!);
     recipients.push({
       mobile,
       country,
@@ -215,6 +238,7 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
       mcc: price.mcc,
       mnc: price.mnc,
       operator: price.network,
+      ...(urls.length ? { urls } : {}),
     });
     recipientsPerCountry[country] = (recipientsPerCountry[country] ?? 0) + 1;
     recipientCountries[mobile] = country;
@@ -241,7 +265,7 @@ export async function buildCampaign(ctx: Ctx, input: BuildInput): Promise<BuiltC
       contacts: contactsView,
       recipientsPerGroup,
       totalInGroups: inGroupsOnly.size,
-      bodyAnalysis: analyzeBody(input.body),
+      bodyAnalysis: analyzeBody(shorten(input.body)),
     },
     recipients,
     invalid,

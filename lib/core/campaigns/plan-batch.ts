@@ -20,6 +20,7 @@ interface RecipientRow {
   mcc: string;
   mnc: string;
   operator: string;
+  links: [string, string][] | null;
 }
 
 /** A message of the batch, built from its recipient. */
@@ -42,6 +43,8 @@ export interface BatchMessage {
   parts: BatchPart[];
   /** It has a row: written by an earlier run, or by this one. */
   stored: boolean;
+  /** Its short links, [code, url] (trackLinks): written with its row. */
+  links?: [string, string][] | null;
 }
 
 export interface BatchPart {
@@ -78,7 +81,7 @@ const partIdFor = (messageId: string, part: number) => uuidFrom(`part:${messageI
  */
 export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number, retryCount: number): Promise<BatchPlan> {
   const { rows } = await ctx.sql.query<RecipientRow>(
-    `SELECT seq, mobile, country, text, parts, encoding, price_micros::text, mcc, mnc, operator
+    `SELECT seq, mobile, country, text, parts, encoding, price_micros::text, mcc, mnc, operator, links
      FROM campaign_recipients WHERE campaign_id = $1::uuid AND seq >= $2 AND seq < $3 ORDER BY seq`,
     [c.id, from, to],
   );
@@ -105,6 +108,7 @@ export async function planBatch(ctx: Ctx, c: Campaign, from: number, to: number,
       ref: Math.floor(Math.random() * 256),
       parts: [],
       stored: false,
+      links: r.links,
     };
     m.parts = split.parts.map((text, k) => ({ id: partIdFor(id, k + 1), number: k + 1, text, priceMicros: r.price_micros, message: m, smscId: null, possibleDuplicate: false, settled: false }));
     return m;

@@ -7,6 +7,7 @@ import { fail } from "../errors.ts";
 import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import { parseRecipient } from "../sms/parse-recipient.ts";
 import type { CampaignBody } from "../../schemas/campaigns.ts";
+import { assignLinkCodes } from "../links/assign-link-codes.ts";
 import { buildCampaign, type BuiltCampaign, type RecipientRow } from "./build-campaign.ts";
 
 export interface CampaignOwner {
@@ -75,21 +76,25 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
     transcode,
     allowInvalid: body.allowinvalid,
     fallbackValues: body.fallbackValues,
+    trackLinks: body.trackLinks,
+    utm: body.utm,
   });
   const balance = await ctx.sql.query<{ balance_micros: string }>(`SELECT balance_micros::text FROM accounts WHERE id = $1`, [owner.accountId]);
   if (!balance.rows[0]) fail("accountNotFound");
   if (BigInt(balance.rows[0].balance_micros) < built.costMicros) fail("insufficientBalance");
+  if (body.trackLinks) await assignLinkCodes(ctx, built.recipients);
   return { built, name, scheduledDate, reminder, callback, campaignCallback, transcode };
 }
 
-const recipientColumns = "campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator";
+const recipientColumns = "campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator, links";
+const linksJson = (r: RecipientRow) => (r.links?.length ? JSON.stringify(r.links) : null);
 
 /** Writes the resolved recipients through COPY (a new campaign's Draft phase, outside any transaction). */
 export async function copyRecipients(sql: Sql, campaignId: string, rows: RecipientRow[]): Promise<void> {
   let data = "";
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    data += copyRow([campaignId, i, r.mobile, r.country, r.contactId, r.text, r.parts, r.encoding, r.priceMicros, r.mcc, r.mnc, r.operator]);
+    data += copyRow([campaignId, i, r.mobile, r.country, r.contactId, r.text, r.parts, r.encoding, r.priceMicros, r.mcc, r.mnc, r.operator, linksJson(r)]);
   }
   await sql.copyIn(`COPY campaign_recipients (${recipientColumns}) FROM STDIN`, data);
 }
@@ -101,13 +106,14 @@ export async function insertRecipients(sql: Pick<Sql, "query">, campaignId: stri
     const part = rows.slice(i, i + chunk);
     await sql.query(
       `INSERT INTO campaign_recipients (${recipientColumns})
-       SELECT $1::uuid, u.* FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[]) AS u`,
+       SELECT $1::uuid, u.* FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[], $13::jsonb[]) AS u`,
       [
         campaignId,
         part.map((_, j) => i + j),
         ...unnestColumns(part, ["mobile", "country", "contactId", "text", "parts", "encoding"]),
         part.map((r) => r.priceMicros.toString()),
         ...unnestColumns(part, ["mcc", "mnc", "operator"]),
+        part.map(linksJson),
       ],
     );
   }
@@ -142,5 +148,7 @@ export function campaignColumns(body: CampaignBody, p: PreparedCampaign) {
     totalMessages: p.built.recipients.length,
     totalParts: p.built.totalParts,
     costMicros: p.built.costMicros,
+    trackLinks: body.trackLinks ?? false,
+    utm: (body.trackLinks && body.utm) || null,
   };
 }

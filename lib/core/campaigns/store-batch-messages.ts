@@ -51,6 +51,7 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
     if (msg.encoding !== first.encoding) row.e = msg.encoding;
     if (msg.expiresAt.getTime() !== expires) row.x = msg.expiresAt.toISOString();
     if (msg.parts.some((x) => x.smscId !== null)) row.a = true;
+    if (msg.links?.length && !msg.stored) row.l = msg.links;
     const only = msg.parts.length === 1 ? msg.parts[0]! : null;
     if (only && !only.settled) {
       row.q = only.id;
@@ -70,7 +71,7 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
     `WITH u AS (
        SELECT * FROM json_to_recordset($18::json)
          AS u(i uuid, t text, c text, o text, m text, n text, y text, p int, r bigint, b text, e text, x timestamptz, a boolean,
-              q uuid, s text, d boolean, pt text, pp bigint, g uuid, h bigint, j jsonb)),
+              q uuid, s text, d boolean, pt text, pp bigint, g uuid, h bigint, j jsonb, l json)),
      m AS (
        INSERT INTO messages (id, account_id, application_id, application_name, campaign_id, campaign_name, direction, originating_service,
                              "from", "to", body, label, country, operator, mcc, mnc, number_type, encoding, parts, flash, ttl, transcode,
@@ -108,7 +109,14 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
          cost_micros = CASE WHEN o.status = 'Queued' AND excluded.connector_id IS NOT NULL THEN excluded.cost_micros ELSE o.cost_micros END,
          route_hops = CASE WHEN o.status = 'Queued' THEN COALESCE(excluded.route_hops, o.route_hops) ELSE o.route_hops END,
          possible_duplicate = o.possible_duplicate OR excluded.possible_duplicate
-         WHERE (o.status = 'Queued' AND excluded.status <> 'Queued') OR (excluded.possible_duplicate AND NOT o.possible_duplicate))
+         WHERE (o.status = 'Queued' AND excluded.status <> 'Queued') OR (excluded.possible_duplicate AND NOT o.possible_duplicate)),
+     -- trackLinks: the messages' short links, in the same statement (a rerun writes the same codes).
+     sl AS (
+       INSERT INTO short_links (code, message_id, account_id, campaign_id, position, url, created_at)
+       SELECT x.value->>0, u.i, $1::uuid, $4::uuid, (x.n - 1)::int, x.value->>1, $15
+       FROM u CROSS JOIN LATERAL json_array_elements(u.l) WITH ORDINALITY AS x(value, n)
+       WHERE u.l IS NOT NULL
+       ON CONFLICT (code) DO NOTHING)
      ${inserted ? "SELECT id::text FROM m WHERE inserted" : "SELECT"}`,
     [
       c.accountId,

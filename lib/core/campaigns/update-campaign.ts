@@ -2,7 +2,7 @@
 // scheduledDate it stays Scheduled (start and reminder move with it); without one it is charged
 // and sent now. Any other state answers 400009002.
 import type { Ctx } from "../context.ts";
-import type { Campaign } from "../../db/generated/client.ts";
+import { Prisma, type Campaign } from "../../db/generated/client.ts";
 import { fail } from "../errors.ts";
 import { txSql } from "../../db/tx-sql.ts";
 import { isUuid } from "../../ids.ts";
@@ -34,7 +34,7 @@ export async function updateCampaign(ctx: Ctx, owner: CampaignOwner, id: string,
         await tx.campaignRecipient.deleteMany({ where: { campaignId: id } });
         const c = await tx.campaign.update({
           where: { id },
-          data: { state, stateAt: now, version: { increment: 1 }, ...campaignColumns(body, prepared) },
+          data: { state, stateAt: now, version: { increment: 1 }, ...campaignColumns(body, prepared), utm: body.trackLinks && body.utm ? body.utm : Prisma.DbNull },
         });
         await insertRecipients(txSql(tx), id, prepared.built.recipients);
         await campaignEntered(ctx, tx, c, state === "Queued" ? "Updated and sent now" : `Updated; scheduled for ${prepared.scheduledDate!.toISOString()}`);

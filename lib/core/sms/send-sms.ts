@@ -25,6 +25,8 @@ import { queued } from "./statuses.ts";
 import { submitSms } from "./submit-sms.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Message } from "../../db/generated/client.ts";
+import { withSampleLinks } from "../links/find-links.ts";
+import { shortenMessage } from "../links/shorten-message.ts";
 
 export interface SendSmsInput {
   accountId: string;
@@ -41,6 +43,8 @@ export interface SendSmsInput {
   callback?: { url: string; strategy?: "OnChange" | "OnCompletion" };
   /** The pool that chose `from` (POST /pools/my/{poolId}/sms); its reports name it. */
   poolId?: string;
+  /** Replace every http(s) link by a short link of its own (clicks are counted); the text sent, analysed and charged is the shortened one. */
+  trackLinks?: boolean;
 }
 
 export const DEFAULT_TTL_MINUTES = 4320;
@@ -62,8 +66,9 @@ async function accountCurrency(ctx: Ctx, accountId: string): Promise<string> {
   return rows[0].currency;
 }
 
-export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "currency" | "from" | "to" | "body" | "transcode">) {
-  const { recipient, split, bodyAnalysis } = checkSms(input);
+export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId" | "currency" | "from" | "to" | "body" | "transcode" | "trackLinks">) {
+  // A sample short link has the length and alphabet of the real one: the same analysis.
+  const { recipient, split, bodyAnalysis } = checkSms(input.trackLinks ? { ...input, body: withSampleLinks(input.body, ctx.config.shortLinkBase) } : input);
   const currency = input.currency ?? (await accountCurrency(ctx, input.accountId));
   const price = await countryPrice(ctx, { iso: recipient.country, currency, accountId: input.accountId });
   return { recipient, split, bodyAnalysis, price, currency };
@@ -84,7 +89,7 @@ WITH input AS (
     ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
     application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
     encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
-    callback_strategy text, part_ids uuid[], part_texts text[], pool_id uuid)
+    callback_strategy text, part_ids uuid[], part_texts text[], pool_id uuid, links jsonb)
 ), priced AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
@@ -121,6 +126,11 @@ WITH input AS (
   INSERT INTO message_events (id, message_id, status, detailed_status, description, at)
   SELECT gen_random_uuid(), a.id, $5, $6, $7, a.at
     FROM accepted a
+), link AS (
+  INSERT INTO short_links (code, message_id, account_id, position, url, created_at)
+  SELECT l.value->>0, a.id, $2::uuid, (l.n - 1)::int, l.value->>1, a.at
+    FROM accepted a CROSS JOIN LATERAL jsonb_array_elements(a.links) WITH ORDINALITY AS l(value, n)
+   WHERE a.links IS NOT NULL
 ), job AS (
   INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
                           expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
@@ -224,9 +234,13 @@ async function refusal(ctx: Ctx, input: { iso: string; currency: string; account
   fail(rows.length ? "insufficientBalance" : "accountNotFound");
 }
 
-export async function sendSms(ctx: Ctx, input: SendSmsInput) {
-  const app = input.application;
-  const transcode = input.transcode ?? app?.transcode ?? false;
+export async function sendSms(ctx: Ctx, request: SendSmsInput) {
+  const app = request.application;
+  const transcode = request.transcode ?? app?.transcode ?? false;
+  // trackLinks: from here on the body is the shortened text, the one the recipient gets (bad
+  // input is refused before link numbers are reserved).
+  const short = request.trackLinks && checkSms({ ...request, transcode }) ? await shortenMessage(ctx, request.body) : null;
+  const input = short ? { ...request, body: short.text } : request;
   const { recipient, split, bodyAnalysis } = checkSms({ ...input, transcode });
   const currency = input.currency ?? (await accountCurrency(ctx, input.accountId));
   const callback = input.callback?.url
@@ -276,6 +290,7 @@ export async function sendSms(ctx: Ctx, input: SendSmsInput) {
     part_ids: partIds,
     part_texts: split.parts,
     pool_id: input.poolId ?? null,
+    links: short?.links.length ? short.links : null,
   };
   const batch = { accountId: input.accountId, currency };
 

@@ -4,7 +4,7 @@
 export const exploreOperators = ["is", "is_not", "contains", "starts_with", "ends_with"] as const;
 export type ExploreOperator = (typeof exploreOperators)[number];
 
-export const exploreFields = ["to", "from", "status", "detailedStatus", "direction", "country", "campaign", "label", "connector", "id"] as const;
+export const exploreFields = ["to", "from", "status", "detailedStatus", "direction", "country", "campaign", "label", "connector", "id", "clicked"] as const;
 export type ExploreField = (typeof exploreFields)[number];
 
 /** The connector filter's value for parts no connector carried (not submitted yet, or sent on a test carrier). */

@@ -48,6 +48,8 @@ export interface ExploreRow {
   createdAt: Date;
   statusAt: Date;
   doneAt: Date | null;
+  /** Clicks on the message's short links (trackLinks). */
+  clicks: number;
 }
 
 /** At most this many matches are counted exactly; beyond, the page says "more than". */
@@ -64,7 +66,7 @@ const sortColumns: Record<ExploreSortField, string> = {
 };
 
 // Text columns compared without regard to case, and the plain ones (numbers, ids) compared as typed.
-const columns: Record<Exclude<ExploreField, "id" | "campaign" | "connector">, { expr: string; folded: boolean }> = {
+const columns: Record<Exclude<ExploreField, "id" | "campaign" | "connector" | "clicked">, { expr: string; folded: boolean }> = {
   to: { expr: "m.to", folded: false },
   from: { expr: "m.from", folded: true },
   status: { expr: "p.status", folded: true },
@@ -130,6 +132,13 @@ function filterCondition(f: ExploreFilter, p: Params, names: ConnectorNames): st
     return textCondition("m.campaign_name", true, f.op, value, p);
   }
   if (f.field === "connector") return connectorCondition(f, names, (v) => p.add(v));
+  if (f.field === "clicked") {
+    // "is yes": a message with a clicked short link; "is no" / "is not yes": every other one.
+    const yes = /^(yes|true|1|clicked)$/i.test(value);
+    if (!yes && !/^(no|false|0)$/i.test(value)) return "false";
+    const clicked = yes === (f.op !== "is_not");
+    return `${clicked ? "" : "NOT "}EXISTS (SELECT 1 FROM short_links s WHERE s.message_id = m.id AND s.clicks > 0)`;
+  }
   if (f.field === "direction" && (f.op === "is" || f.op === "is_not")) {
     // Two values: compared as the enum itself, so the partial index of inbound messages applies.
     const d = ["Outbound", "Inbound"].find((x) => x.toLowerCase() === value.toLowerCase());
@@ -187,7 +196,8 @@ const selectList = `p.id AS "smsId", m.id AS "trackingId", p.part_number AS part
   m.from AS "from", m.to AS "to", left(m.body, 160) AS body, p.status, p.detailed_status AS "detailedStatus",
   p.status_description AS "statusDescription", m.country, m.operator, m.mcc, m.mnc, m.label,
   coalesce(m.campaign_id::text, '') AS "campaignId", m.campaign_name AS "campaignName", p.connector_id AS "connectorId", p.price_micros AS "priceMicros",
-  m.currency, p.created_at AS "createdAt", p.status_at AS "statusAt", p.done_at AS "doneAt"`;
+  m.currency, p.created_at AS "createdAt", p.status_at AS "statusAt", p.done_at AS "doneAt",
+  (SELECT coalesce(sum(s.clicks), 0) FROM short_links s WHERE s.message_id = m.id)::int AS clicks`;
 
 type RawRow = Omit<ExploreRow, "priceMicros" | "connector"> & { priceMicros: string | number | bigint; connectorId: string | null };
 

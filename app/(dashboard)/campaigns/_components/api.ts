@@ -39,7 +39,7 @@ export function deleteCampaign(id: string): Promise<{ trackingId: string; delete
   return apiFetch(`/api/dashboard/campaigns/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-export function quoteCampaign(body: Pick<CampaignBodyInput, "from" | "body" | "to" | "contacts" | "groups" | "transcode" | "fallbackValues" | "allowinvalid">): Promise<CampaignQuote> {
+export function quoteCampaign(body: Pick<CampaignBodyInput, "from" | "body" | "to" | "contacts" | "groups" | "transcode" | "fallbackValues" | "allowinvalid" | "trackLinks">): Promise<CampaignQuote> {
   return apiFetch("/api/dashboard/campaigns/analyze", { method: "POST", json: body });
 }
 
@@ -49,4 +49,8 @@ export function fetchAudience(): Promise<Audience> {
 
 export function fetchAudienceContacts(p: { search?: string; group?: string; ids?: string[]; size?: number }): Promise<Page<AudienceContact>> {
   return apiFetch(`/api/dashboard/campaigns/audience/contacts?${q({ search: p.search, group: p.group, ids: p.ids?.join(","), size: p.size ?? 10 })}`);
+}
+
+export function createClickGroup(id: string, body: { name: string; clicked: boolean }): Promise<{ name: string; size: number; numberOfContacts: number }> {
+  return apiFetch(`/api/dashboard/campaigns/${encodeURIComponent(id)}/click-groups`, { method: "POST", json: body });
 }

@@ -19,6 +19,7 @@ import { CampaignMessages } from "./campaign-messages";
 import { CampaignProgress, CampaignStateBadge, statusColors } from "./campaign-state";
 import { DeleteCampaignDialog } from "./delete-campaign-dialog";
 import { StatusChart } from "./status-chart";
+import { CampaignClicks } from "./campaign-clicks";
 import { formatLocal, formatUtc } from "./composer/schedule-card";
 import { groupLabel } from "./composer/recipients-card";
 
@@ -109,6 +110,8 @@ export function CampaignView({ id, canEdit }: { id: string; canEdit: boolean }) 
       )}
 
       <Counts c={c} />
+
+      {c.trackLinks && <CampaignClicks c={c} series={query.data.clickSeries} canEdit={canEdit} />}
 
       <Card className="mt-6">
         <CardHeader title="Statuses over time" description={bucketSeconds ? `Messages in each status, every ${bucketLabel(bucketSeconds)}.` : undefined} />

@@ -24,6 +24,8 @@ import { AdvancedOptions } from "./advanced-options";
 import { AnalysisPanel, type CostState } from "./analysis-panel";
 import { quoteKey, quoteSms, sendSms } from "./api";
 import { bodyStats } from "./body-stats";
+import { CheckboxField } from "@/components/form/checkbox-field";
+import { withSampleLinks } from "@/lib/core/links/find-links";
 import { RecentMessages } from "./recent-messages";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -34,6 +36,7 @@ const defaults: ComposeForm = {
   label: "",
   flash: false,
   transcode: false,
+  trackLinks: false,
   ttl: 4320,
   callbackUrl: "",
   callbackStrategy: "OnCompletion",
@@ -59,15 +62,17 @@ const fieldOf: Record<string, keyof ComposeForm> = {
 const normalizeNumber = (to: string) => to.trim().replace(/[\s().-]/g, "");
 const looksLikeNumber = (to: string) => /^\+?\d{6,15}$/.test(to);
 
-export function ComposeView({ canSend, role }: { canSend: boolean; role: string }) {
+export function ComposeView({ canSend, role, shortLinkBase }: { canSend: boolean; role: string; shortLinkBase: string }) {
   const router = useRouter();
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(composeForm), defaultValues: defaults });
   const { errors } = form.formState;
-  const [from, to, body, transcode] = useWatch({ control: form.control, name: ["from", "to", "body", "transcode"] });
+  const [from, to, body, transcode, trackLinks] = useWatch({ control: form.control, name: ["from", "to", "body", "transcode", "trackLinks"] });
 
-  const stats = useMemo(() => bodyStats(body, transcode), [body, transcode]);
+  // With trackLinks the count is that of the text sent: every link replaced by a short one.
+  const sent = trackLinks ? withSampleLinks(body, shortLinkBase) : body;
+  const stats = useMemo(() => bodyStats(sent, transcode), [sent, transcode]);
 
   // The price depends on the destination only; ask once it has settled and looks like a number.
   const settledTo = useDebouncedValue(normalizeNumber(to), 400);
@@ -162,6 +167,18 @@ export function ComposeView({ canSend, role }: { canSend: boolean; role: string 
                   }}
                 />
               </Field>
+
+              <CheckboxField
+                control={form.control}
+                name="trackLinks"
+                label="Shorten links and track clicks"
+                description="Every http(s) link becomes a short link of this message's own; its clicks show in tracking."
+              />
+              {trackLinks && sent !== body && (
+                <p data-testid="short-link-preview" className="rounded-lg bg-slate-100 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-800 dark:bg-slate-800/70 dark:text-slate-200">
+                  {sent}
+                </p>
+              )}
 
               <AdvancedOptions form={form} />
             </CardBody>

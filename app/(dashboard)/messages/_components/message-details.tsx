@@ -6,7 +6,7 @@ import { CopyableCode } from "@/components/ui/copy-button";
 import type { MessageDetail } from "./api";
 import { countryName, encodingLabel, formatDateTimeSeconds, formatPrice, plural, ttlLabel } from "@/lib/ui/format";
 
-export function MessageDetails({ message: m }: { message: MessageDetail["message"] }) {
+export function MessageDetails({ message: m, clicks }: { message: MessageDetail["message"]; clicks?: MessageDetail["clicks"] }) {
   const perPart = m.parts > 0 ? m.price / m.parts : 0;
   return (
     <Card>
@@ -39,6 +39,12 @@ export function MessageDetails({ message: m }: { message: MessageDetail["message
         <Row label="Expires">{formatDateTimeSeconds(m.expiresAt)}</Row>
         {m.finalAt && <Row label="Final status at">{formatDateTimeSeconds(m.finalAt)}</Row>}
         <Row label="Sent by">{m.campaignName ? `Campaign ${m.campaignName}` : m.applicationName ? `Application ${m.applicationName}` : "Dashboard"}</Row>
+        {clicks && (
+          <Row label="Clicks">
+            <span data-testid="message-clicks">{plural(clicks.count, "click")}</span>
+            {clicks.firstClickAt && <span className="text-xs text-slate-500 dark:text-slate-400"> · first {formatDateTimeSeconds(clicks.firstClickAt)}</span>}
+          </Row>
+        )}
         <Row label="Options">{[m.flash && "Flash", m.transcode && "Transcode"].filter(Boolean).join(", ") || "—"}</Row>
         <Row label="Tracking ID">
           <CopyableCode value={m.trackingId} label="Copy tracking id" className="break-all" />

@@ -76,7 +76,7 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
     );
   }
 
-  const { message: m, parts, events, callbacks } = query.data;
+  const { message: m, parts, events, callbacks, clicks } = query.data;
   const live = !isFinal(m.status);
   return (
     <>
@@ -133,7 +133,7 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
         </div>
         <div className="contents min-w-0 lg:block lg:space-y-6">
           <div className="order-2">
-            <MessageDetails message={m} />
+            <MessageDetails message={m} clicks={clicks} />
           </div>
           <div className="order-3">
             <StatusTimeline events={events} createdAt={m.createdAt} partCount={m.parts} />

@@ -60,6 +60,12 @@ const columns: (ColumnDef<TrackingRow> & { id: string })[] = [
     meta: { className: "text-right" },
     cell: ({ row }) => (row.original.latency ? <span className="whitespace-nowrap tabular-nums">{row.original.latency.toFixed(1)} s</span> : muted("")),
   },
+  {
+    id: "clicks",
+    header: "Clicks",
+    meta: { className: "text-right" },
+    cell: ({ row }) => (row.original.clicks ? <span className="tabular-nums">{row.original.clicks}</span> : muted("")),
+  },
   { id: "statusAt", header: "Status at", cell: ({ row }) => <Time at={row.original.statusAt} show="seconds" className="whitespace-nowrap tabular-nums" /> },
   {
     id: "smsId",

@@ -19,6 +19,7 @@ const placeholders: Partial<Record<ExploreField, string>> = {
   country: "GR",
   campaign: "Name or campaign id",
   id: "trackingId or smsId",
+  clicked: "yes or no",
 };
 
 /** Fields whose values are picked from a list: compared whole, with is or is not. */

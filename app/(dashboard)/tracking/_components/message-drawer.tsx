@@ -83,7 +83,7 @@ export function MessageDrawer({ trackingId, onClose, canResend }: { trackingId: 
           <PartRoutes parts={d.parts} total={d.message.parts} />
           <StatusTimeline events={d.events} createdAt={d.message.createdAt} partCount={d.message.parts} />
           <CallbacksSection trackingId={d.message.trackingId} callbacks={d.callbacks} callbackUrl={d.message.callback.url} canResend={canResend} />
-          <MessageDetails message={d.message} />
+          <MessageDetails message={d.message} clicks={d.clicks} />
         </div>
       )}
     </Drawer>

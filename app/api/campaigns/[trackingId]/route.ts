@@ -5,10 +5,12 @@ import { getCampaignRoute } from "@/lib/schemas/campaigns";
 import { findOwnCampaign } from "@/lib/core/campaigns/update-campaign";
 import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
 import { campaignResource } from "@/lib/schemas/campaigns-serializers";
+import { campaignClicks } from "@/lib/core/links/campaign-clicks";
 
 export const { POST, PUT, PATCH, DELETE, GET } = methods({
   GET: withApi(getCampaignRoute, async ({ ctx, principal, params }) => {
     const c = await findOwnCampaign(ctx, principal.accountId, params.trackingId);
-    return campaignResource(c, await campaignCounts(ctx.db, c));
+    const [counts, clicks] = await Promise.all([campaignCounts(ctx.db, c), c.trackLinks ? campaignClicks(ctx, c.id) : undefined]);
+    return campaignResource(c, counts, clicks);
   }),
 });

@@ -5,6 +5,7 @@ import { trackingSearchRoute } from "@/lib/schemas/sms";
 import { searchTracking } from "@/lib/core/tracking/search-tracking";
 import { trackingWindow } from "@/lib/core/tracking/tracking-window";
 import { trackingRecord } from "@/lib/schemas/sms-serializers";
+import { messageClicks } from "@/lib/core/links/message-clicks";
 import { pageOf } from "@/lib/http/paging";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
@@ -21,6 +22,15 @@ export const { GET, PUT, PATCH, DELETE, POST } = methods({
       size: query.size,
       sort: query.sort,
     });
-    return pageOf(rows.map(trackingRecord), total, query.page, query.size);
+    const clicks = await messageClicks(
+      ctx,
+      rows.map((r) => r.message.id),
+    );
+    return pageOf(
+      rows.map((r) => trackingRecord(r, clicks.get(r.message.id))),
+      total,
+      query.page,
+      query.size,
+    );
   }),
 });

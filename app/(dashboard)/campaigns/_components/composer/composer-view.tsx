@@ -18,6 +18,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useToast } from "@/components/ui/toast";
 import { ErrorNote } from "@/components/ui/error-note";
 import { personalize, placeholdersIn } from "@/lib/core/campaigns/personalize";
+import { withSampleLinks } from "@/lib/core/links/find-links";
 import { isValidSender } from "@/lib/core/sms/validate-sender";
 import { parseRecipient } from "@/lib/core/sms/parse-recipient";
 import { campaignForm, dateToLocal, emptyCampaignForm, recipientsOf, splitNumbers, toCampaignBody, usedFallbacks, type CampaignForm } from "@/lib/schemas/dashboard-campaigns";
@@ -47,6 +48,7 @@ export function formFromCampaign(c: CampaignView): CampaignForm {
     allowInvalid: c.allowInvalid,
     fallbackValues: c.fallbackValues,
     transcode: c.transcode,
+    trackLinks: c.trackLinks,
     flash: c.flash,
     ttl: c.ttl,
     when: c.scheduledDate ? "later" : "now",
@@ -125,24 +127,28 @@ export function ComposerView({ campaign, canEdit }: { campaign?: CampaignView; c
   const preview = previewRecipients.find((r) => r.key === previewKey) ?? previewRecipients[0];
 
   const personal = placeholdersIn(values.body).length > 0;
-  const text = personalize(values.body, preview?.values ?? {}, values.fallbackValues);
+  // With trackLinks the preview and its analysis show a short link of the real length.
+  const linkBase = audience.data?.shortLinkBase ?? (typeof window === "undefined" ? "" : `${window.location.origin}/l`);
+  const personalised = personalize(values.body, preview?.values ?? {}, values.fallbackValues);
+  const text = values.trackLinks ? withSampleLinks(personalised, linkBase) : personalised;
   const stats = useMemo(() => bodyStats(text, values.transcode), [text, values.transcode]);
   const shownText = stats.transcoding && stats.suggestion ? stats.suggestion.message : text;
 
   // The estimate follows the recipients, sender and text once they have settled. A list of
   // 30,000 numbers is a large key: it is built when its inputs change, and hashed for the cache.
-  const { from, body, transcode, fallbackValues, groups, contacts, numbers, allowInvalid } = values;
+  const { from, body, transcode, trackLinks, fallbackValues, groups, contacts, numbers, allowInvalid } = values;
   const quoteJson = useMemo(
     () =>
       JSON.stringify({
         from: from.trim(),
         body: body || " ",
         transcode,
+        ...(trackLinks ? { trackLinks } : {}),
         fallbackValues: usedFallbacks(body, fallbackValues),
         ...recipientsOf({ groups, contacts, numbers, allowInvalid }),
       } satisfies QuoteBody),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [from, body, transcode, JSON.stringify(fallbackValues), JSON.stringify(groups), JSON.stringify(contacts), numbers, allowInvalid],
+    [from, body, transcode, trackLinks, JSON.stringify(fallbackValues), JSON.stringify(groups), JSON.stringify(contacts), numbers, allowInvalid],
   );
   const settledJson = useDebouncedValue(quoteJson, 500);
   const settled = useMemo(() => JSON.parse(settledJson) as QuoteBody, [settledJson]);

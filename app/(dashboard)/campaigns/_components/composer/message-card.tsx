@@ -110,6 +110,13 @@ export function MessageCard({ form, audience, stats }: { form: UseFormReturn<Cam
             {used.length > 0 && " for the previewed recipient"}. A label looks like [~firstName].
           </p>
           {errors.body && <p className="text-xs font-medium text-red-600 dark:text-red-400">{errors.body.message}</p>}
+          <CheckboxField
+            control={form.control}
+            name="trackLinks"
+            className="pt-1"
+            label="Shorten links and track clicks"
+            description="Each recipient gets their own short link for every http(s) link; the campaign page counts who clicked."
+          />
         </div>
 
         {used.length > 0 && (

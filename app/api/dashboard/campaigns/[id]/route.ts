@@ -9,13 +9,20 @@ import { campaignCounts } from "@/lib/core/campaigns/campaign-counts";
 import { campaignTimeline } from "@/lib/core/campaigns/campaign-timeline";
 import { getAccount } from "@/lib/core/accounts/get-account";
 import { campaignView } from "@/lib/schemas/dashboard-campaigns-serializers";
+import { campaignClicks, campaignClicksOverTime } from "@/lib/core/links/campaign-clicks";
 
 export const { POST, PATCH, GET, PUT, DELETE } = methods({
   GET: withApi(dashboardCampaignRoute, async ({ ctx, principal, params }) => {
     const c = await findOwnCampaign(ctx, principal.accountId, params.id);
-    const [counts, timeline] = await Promise.all([campaignCounts(ctx.db, c), campaignTimeline(ctx, c)]);
+    const [counts, timeline, clicks, clickSeries] = await Promise.all([
+      campaignCounts(ctx.db, c),
+      campaignTimeline(ctx, c),
+      c.trackLinks ? campaignClicks(ctx, c.id) : undefined,
+      c.trackLinks ? campaignClicksOverTime(ctx, c.id) : { unit: "hour" as const, points: [] },
+    ]);
     return {
-      campaign: campaignView(c, counts),
+      campaign: campaignView(c, counts, clicks),
+      clickSeries: { unit: clickSeries.unit, points: clickSeries.points.map((p) => ({ at: iso(p.at), clicks: p.clicks })) },
       events: timeline.events.map((e) => ({ state: e.state, description: e.description, at: iso(e.at) })),
       bucketSeconds: timeline.bucketSeconds,
       series: timeline.series.map((p) => ({ ...p, at: iso(p.at) })),

@@ -22,6 +22,8 @@ export const { GET, PUT, PATCH, DELETE, POST } = methods({
       transcode: body.transcode ?? false,
       allowInvalid: body.allowinvalid,
       fallbackValues: body.fallbackValues,
+      trackLinks: body.trackLinks,
+      utm: body.utm,
     });
     return {
       ...built.analysis,

@@ -23,6 +23,7 @@ export const { POST, PUT, PATCH, DELETE, GET } = methods({
       contactCount: sizes.get(GROUP_ALL) ?? 0,
       balance: fromMicros(account.balanceMicros),
       currency: account.currency,
+      shortLinkBase: ctx.config.shortLinkBase,
     };
   }),
 });
