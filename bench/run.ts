@@ -36,6 +36,7 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./smpp-throughput.ts"), // B7
   () => import("./scale-out.ts"), // B8
   () => import("./single-throughput.ts"), // B13
+  () => import("./sign-in-flood.ts"), // B9
 ];
 
 const { values } = parseArgs({

@@ -18,8 +18,9 @@ import * as otp from "../schemas/otp.ts";
 import * as email from "../schemas/email.ts";
 import * as numbers from "../schemas/numbers.ts";
 import * as pools from "../schemas/pools.ts";
+import * as audit from "../schemas/audit.ts";
 
-const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, contactBlacklist, contactGroups, reports, otp, email, numbers, pools];
+const modules: Record<string, unknown>[] = [oauth, accounts, applications, sms, campaigns, campaignsQuietHours, contacts, contactBlacklist, contactGroups, reports, otp, email, numbers, pools, audit];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {
   return modules

@@ -14,6 +14,7 @@ import { startDefaultSink, type SmtpSink } from "../providers/smtp/sink.ts";
 import { setSmtpUrl } from "./services.ts";
 import { jobs } from "./jobs.ts";
 import { log } from "../log/logger.ts";
+import { stampPeerAddresses } from "./peer-address.ts";
 
 const key = Symbol.for("switchboard.boot");
 type G = typeof globalThis & { [key]?: Promise<void> };
@@ -25,11 +26,12 @@ export function boot(): Promise<void> {
 
 async function run(): Promise<void> {
   const e = env();
+  stampPeerAddresses();
   const database = await getDatabase();
   const ctx = contextFor(database);
   // Every queue of the job list exists before anything enqueues (inside a transaction, say).
   await ctx.enqueue.ready();
-  if (e.SEED === "auto") {
+  if (e.SEED === "demo" || (e.SEED === "auto" && e.embedded)) {
     const demo = await seedDemo(ctx);
     if (demo) announce(demo, e.dataDir);
   }

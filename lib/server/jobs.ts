@@ -13,6 +13,8 @@ import { renewNumbersJob } from "../core/numbers/renew-numbers.ts";
 import { campaignJobs } from "../core/campaigns/campaign-jobs.ts";
 import { otpJobs } from "../core/otp/otp-jobs.ts";
 import { emailJobs } from "../core/email/email-jobs.ts";
+import { pruneThrottlesJob } from "../core/throttle/failure-throttle.ts";
+import { pruneRateWindowsJob } from "../core/throttle/rate-window.ts";
 
 export const jobs: JobDefinition[] = [
   purgeExpiredTokens,
@@ -28,4 +30,6 @@ export const jobs: JobDefinition[] = [
   ...campaignJobs,
   ...otpJobs,
   ...emailJobs,
+  pruneThrottlesJob,
+  pruneRateWindowsJob,
 ];

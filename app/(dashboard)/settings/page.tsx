@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { currencyInfo, formatMoney } from "@/lib/money";
 import { roleLabel } from "@/lib/ui/format";
 import { currentUser } from "../_lib/current-user";
+import { SignInSecurity } from "./_components/sign-in-security";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -53,6 +54,7 @@ export default async function SettingsPage() {
                 </span>
               </Row>
             </dl>
+            <SignInSecurity />
           </CardBody>
         </Card>
       </div>
@@ -62,10 +64,15 @@ export default async function SettingsPage() {
           description="Who can sign in to this account. Roles are enforced by the server on every page and request."
           actions={
             isOwner ? (
-              <Link href="/settings/users" className={buttonClasses("secondary", "sm")}>
-                Manage users
-                <ArrowRightIcon />
-              </Link>
+              <span className="flex gap-2">
+                <Link href="/settings/audit" className={buttonClasses("secondary", "sm")}>
+                  Audit log
+                </Link>
+                <Link href="/settings/users" className={buttonClasses("secondary", "sm")}>
+                  Manage users
+                  <ArrowRightIcon />
+                </Link>
+              </span>
             ) : undefined
           }
         />

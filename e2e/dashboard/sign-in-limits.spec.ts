@@ -1,0 +1,21 @@
+// Guessing a password on the sign-in page: after a few wrong ones for an email, the page says how
+// long to wait (the server answered 429 with Retry-After), and the right password waits too.
+import { test, expect } from "../fixtures/test";
+
+test("repeated wrong passwords make the sign-in page ask to wait", async ({ page }) => {
+  const email = `nobody-${Date.now()}@example.com`;
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  const refusals: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith("/api/auth/callback/credentials")) refusals.push(r.status());
+  });
+  for (let i = 0; i < 8; i++) {
+    await page.getByLabel("Password").fill(`guess number ${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").or(page.getByText(/incorrect|Too many/))).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  }
+  await expect(page.getByText(/Too many failed sign-ins\. For your account's safety, try again in \d+ seconds?\./)).toBeVisible();
+  expect(refusals.at(-1)).toBe(429);
+});
