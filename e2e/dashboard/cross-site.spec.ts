@@ -26,7 +26,7 @@ test("another site's form and fetch cannot change the account", async ({ page, d
   const attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}/`;
   try {
     await signIn(page, demo.userEmail, demo.userPassword);
-    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
 
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/dashboard/users") && r.request().method() === "POST" && r.request().isNavigationRequest());
     await page.goto(attackerUrl);
