@@ -24,6 +24,34 @@ const nextConfig = {
       ],
     };
   },
+  // Security headers on every answer (HSTS, which depends on PUBLIC_URL at run time, is added by
+  // lib/http/security-headers.ts). Next's pages carry inline scripts, hence 'unsafe-inline'; no
+  // page loads anything from elsewhere, submits a form elsewhere, or may be framed.
+  async headers() {
+    const dev = process.env.NODE_ENV !== "production";
+    const pagePolicy = [
+      "default-src 'self'",
+      `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+    const common = [
+      { key: "X-Frame-Options", value: "DENY" },
+      { key: "X-Content-Type-Options", value: "nosniff" },
+      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    ];
+    return [
+      { source: "/:path*", headers: [...common, { key: "Content-Security-Policy", value: pagePolicy }] },
+      // The API answers JSON and files, never a page: nothing in them may run or be framed.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
+  },
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "pg-copy-streams", "smpp", "@prisma/adapter-pg", "bcryptjs", "undici", "prom-client"],
   // npm test (scripts/test-all.sh) type-checks the same files with tsc just before, Next's route
   // types included (next typegen): its build skips the second, identical check (≈ 45 s here).

@@ -88,6 +88,8 @@ export default defineConfig<E2EOptions>({
       ALLOW_PRIVATE_CALLBACK_URLS: "true",
       NEXT_MANUAL_SIG_HANDLE: "true",
       LOG_LEVEL: "warn",
+      // The specs sign in as the demo account, on PostgreSQL too.
+      SEED: "demo",
       ...(s.databaseUrl ? {} : { DATABASE_URL: "" }),
     },
   })),

@@ -28,7 +28,7 @@ const databases = [
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
-    env: { TEST_DATA_ROOT: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3999" },
+    env: { TEST_DATA_ROOT: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3999", HOSTNAME: "127.0.0.1" },
     setupFiles: ["tests/support/worker-data-dir.ts"],
     // One module graph per worker, not per file (isolate: false): importing the app's modules again
     // for each file cost about 4 s a file, most of the run (measured: the postgres project 580 s →

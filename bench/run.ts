@@ -38,6 +38,7 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./single-throughput.ts"), // B13
   () => import("./webhook-center.ts"), // B11
   () => import("./short-links.ts"), // B12
+  () => import("./sign-in-flood.ts"), // B9
 ];
 
 const { values } = parseArgs({

@@ -29,4 +29,25 @@ describe("configuration", () => {
       expect((e as Error).message).toContain("DATABASE_URL: must be a postgres://");
     }
   });
+
+  it("listens on loopback by default on the embedded database, and allows private callbacks only there", () => {
+    expect(parseEnv({ DATA_DIR: dataDir })).toMatchObject({ HOSTNAME: "127.0.0.1", ALLOW_PRIVATE_CALLBACK_URLS: true });
+    // Opened to the network: the server must not call into it for any API client.
+    expect(parseEnv({ DATA_DIR: dataDir, HOSTNAME: "0.0.0.0" })).toMatchObject({ HOSTNAME: "0.0.0.0", ALLOW_PRIVATE_CALLBACK_URLS: false });
+    expect(parseEnv({ DATA_DIR: dataDir, HOSTNAME: "::" }).ALLOW_PRIVATE_CALLBACK_URLS).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir, HOSTNAME: "0.0.0.0", ALLOW_PRIVATE_CALLBACK_URLS: "true" }).ALLOW_PRIVATE_CALLBACK_URLS).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u@h/db" }).HOSTNAME).toBe("0.0.0.0");
+  });
+
+  it("seeds the demo account on the embedded database only, unless asked", () => {
+    expect(parseEnv({ DATA_DIR: dataDir }).SEED).toBe("auto");
+    expect(parseEnv({ DATA_DIR: dataDir, SEED: "demo" }).SEED).toBe("demo");
+    expect(() => parseEnv({ DATA_DIR: dataDir, SEED: "yes" })).toThrow(ConfigError);
+  });
+
+  it("reads TRUSTED_PROXIES as addresses and ranges", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.1,fd00::/8" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.1", "fd00::/8"]);
+    expect(parseEnv({ DATA_DIR: dataDir }).TRUSTED_PROXIES).toEqual([]);
+    expect(() => parseEnv({ DATA_DIR: dataDir, TRUSTED_PROXIES: "proxy.internal" })).toThrow(/TRUSTED_PROXIES/);
+  });
 });

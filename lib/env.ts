@@ -32,7 +32,21 @@ const schema = z.object({
   SMSC_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(2775),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  SEED: z.enum(["auto", "off"]).default("auto"),
+  /** auto: the demo account on the embedded database only; demo: on any database; off: never. */
+  SEED: z.enum(["auto", "demo", "off"]).default("auto"),
+  /** The listen address: loopback on the embedded default, every interface with DATABASE_URL. */
+  HOSTNAME: z.string().min(1).optional(),
+  /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For is believed (comma-separated). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((a) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a)), "must be IP addresses or CIDR ranges separated by commas"),
   /** Where `npm run worker` serves /api/health, /api/ready and /metrics; unset: not served. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Days messages, callbacks and emails are kept, for accounts without a retention of their own. */
@@ -42,6 +56,7 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema> & {
+  HOSTNAME: string;
   PUBLIC_URL: string;
   SHORT_LINK_BASE: string;
   AUTH_SECRET: string;
@@ -62,6 +77,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const hostname = e.HOSTNAME ?? (embedded ? "127.0.0.1" : "0.0.0.0");
   return {
     ...e,
     dataDir,
@@ -70,9 +86,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // A deployment may point a short domain at /l (SHORT_LINK_BASE=https://sb.example).
     SHORT_LINK_BASE: (e.SHORT_LINK_BASE ?? `${publicUrl}/l`).replace(/\/+$/, ""),
     AUTH_SECRET: e.AUTH_SECRET ?? persistentSecret(dataDir, "auth-secret"),
-    // The embedded default runs everything on one machine, so a local receiver must work.
-    ALLOW_PRIVATE_CALLBACK_URLS: e.ALLOW_PRIVATE_CALLBACK_URLS ?? embedded,
+    HOSTNAME: hostname,
+    // A server only this machine can reach may call receivers on it (the embedded default); one
+    // that listens on a network must not be made to call into that network for anyone who asks.
+    ALLOW_PRIVATE_CALLBACK_URLS: e.ALLOW_PRIVATE_CALLBACK_URLS ?? isLoopbackHost(hostname),
   };
+}
+
+/** Whether a listen address is this machine only. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "::1" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 /** A random secret generated on first use and kept in DATA_DIR, so restarts keep sessions. */

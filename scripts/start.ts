@@ -46,7 +46,7 @@ try {
     run(bin("next"), ["build"]);
     fs.writeFileSync(stamp, fingerprint);
   }
-  const child = spawn(bin("next"), ["start", "-p", String(e.PORT)], {
+  const child = spawn(bin("next"), ["start", "-H", e.HOSTNAME, "-p", String(e.PORT)], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_OPTIONS: withNodeFlags(process.env.NODE_OPTIONS), NEXT_MANUAL_SIG_HANDLE: "true", NEXT_TELEMETRY_DISABLED: "1" },

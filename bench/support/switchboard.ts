@@ -80,6 +80,8 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: "warn",
+    // The demo account the benchmarks send as (seeded by default on the embedded database only).
+    SEED: "demo",
     SMSC_SIM_PORT: String(simPort),
     SIM_DELIVERY_DELAY_MS: String(o.simDeliveryDelayMs),
     // As npm start runs it (lib/server/node-flags.ts).

@@ -1,6 +1,7 @@
 // Dashboard sessions: next-auth signs a JWT into a cookie; each request re-reads the user so a
-// removed user, a changed role or platform administrator flag, and the suspension of the user's
-// account (403 accountSuspended) take effect at once.
+// removed user, a changed role or platform administrator flag, the suspension of the user's
+// account (403 accountSuspended) and a raised session version (the user's sessions ended: a
+// password change, "sign out everywhere") take effect at once.
 import { getToken } from "next-auth/jwt";
 import type { Ctx } from "../core/context.ts";
 import { env } from "../env.ts";
@@ -14,10 +15,11 @@ export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal
     secret: env().AUTH_SECRET,
     secureCookie: env().PUBLIC_URL.startsWith("https://"),
   });
-  return token?.sub ? principalForUser(ctx, token.sub) : null;
+  return token?.sub ? principalForUser(ctx, token.sub, Number(token.sv ?? 0)) : null;
 }
 
-export async function principalForUser(ctx: Ctx, userId: string): Promise<UserPrincipal | null> {
+/** The user of a session signed in under `sessionVersion`, or null when that session has ended. */
+export async function principalForUser(ctx: Ctx, userId: string, sessionVersion = 0): Promise<UserPrincipal | null> {
   if (!isUuid(userId)) return null;
   // Every dashboard request asks: one small statement through the driver, not Prisma.
   const { rows } = await ctx.sql.query<{
@@ -29,13 +31,14 @@ export async function principalForUser(ctx: Ctx, userId: string): Promise<UserPr
     platform_admin: boolean;
     suspended_at: Date | null;
     suspended_reason: string;
+    session_version: number;
   }>(
-    `SELECT u.id::text, u.account_id::text, u.email, u.name, u.role::text AS role, u.platform_admin, a.suspended_at, a.suspended_reason
+    `SELECT u.id::text, u.account_id::text, u.email, u.name, u.role::text AS role, u.platform_admin, a.suspended_at, a.suspended_reason, u.session_version
        FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1::uuid`,
     [userId],
   );
   const user = rows[0];
-  if (!user) return null;
+  if (!user || user.session_version !== sessionVersion) return null;
   refuseSuspended({ suspendedAt: user.suspended_at, suspendedReason: user.suspended_reason }, "Its users are signed out");
   return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role, platformAdmin: user.platform_admin };
 }

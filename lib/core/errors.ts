@@ -19,6 +19,8 @@ export const errorCatalog = {
   forbiddenScope: { status: 403, code: "403000000", message: "The access token lacks the scope this endpoint needs." },
   forbiddenRole: { status: 403, code: "403000001", message: "Your role does not allow this action." },
   platformAdminOnly: { status: 403, code: "403000002", message: "Only platform administrators can use the operator console." },
+  crossSiteRequest: { status: 403, code: "403000003", message: "This change was sent by another site, not by the dashboard's own pages." },
+  loopbackOnly: { status: 403, code: "403000004", message: "This endpoint answers requests from the server's own machine only." },
   routeNotFound: { status: 404, code: "404000000", message: "No such endpoint." },
   notFound: { status: 404, code: "404000001", message: "Not found." },
   languageNotFound: { status: 404, code: "404000002", message: "Unknown language: use an ISO 639-1 code such as en." },
@@ -29,6 +31,7 @@ export const errorCatalog = {
   unsupportedMediaType: { status: 415, code: "415000000", message: "Send the body as application/json." },
   idempotencyKeyReused: { status: 422, code: "422000000", message: "This Idempotency-Key was used with a different request; use a new key for a new request." },
   rateLimited: { status: 429, code: "429000000", message: "Too many requests; slow down." },
+  tooManySignInAttempts: { status: 429, code: "429000001", message: "Too many failed attempts; wait before trying again." },
   internal: { status: 500, code: "500000000", message: "Internal error. The request id identifies it in the server log." },
   databaseUnavailable: { status: 503, code: "503000000", message: "The database cannot be reached right now; try again in a moment (with the same Idempotency-Key)." },
   // sms (module 005)
@@ -66,6 +69,7 @@ export const errorCatalog = {
   twoStepNotFound: { status: 404, code: "404017001", message: "2Step verification not found." },
   twoStepAlreadyVerified: { status: 409, code: "409017002", message: "This verification was already verified; start a new one." },
   twoStepNotPending: { status: 409, code: "409017003", message: "Only a Pending verification can be cancelled." },
+  otpFlowFailed: { status: 400, code: "400011005", message: "This flow failed: its code was never delivered, so it cannot be verified; send a new one." },
   // email (module 014)
   emailNotFound: { status: 404, code: "404014000", message: "Email not found." },
   // carriers and routing (module 015)
@@ -87,6 +91,7 @@ export const errorCatalog = {
   accountNotFound: { status: 404, code: "404001001", message: "Account not found." },
   insufficientBalance: { status: 400, code: "400001009", message: "Not enough balance." },
   emailTaken: { status: 409, code: "409001002", message: "A user with this email already exists." },
+  wrongPassword: { status: 400, code: "400001010", message: "The current password is not right." },
   userNotFound: { status: 404, code: "404001003", message: "The user does not exist." },
   lastOwner: { status: 409, code: "409001004", message: "The account must keep at least one owner." },
   selfChange: { status: 409, code: "409001005", message: "You cannot change your own role or remove yourself; ask another owner." },

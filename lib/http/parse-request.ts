@@ -3,6 +3,7 @@
 // characters anywhere: PostgreSQL can neither store nor compare a text holding one.
 import { fail } from "../core/errors.ts";
 import type { RouteSpec } from "./route-spec.ts";
+import { isJsonType } from "./cross-site.ts";
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 /** Deepest nesting of arrays and objects accepted in a JSON body. */
@@ -44,7 +45,10 @@ export async function parseBody(req: Request, spec: RouteSpec): Promise<unknown>
   const text = await readText(req, spec.maxBody ?? DEFAULT_MAX_BODY);
   if (spec.bodyType === "form") return Object.fromEntries([...new URLSearchParams(text)].map(([k, v]) => [refuseNul(k, "body"), refuseNul(v, k)]));
   const type = req.headers.get("content-type") ?? "";
-  if (type && !/json/i.test(type) && !/^text\/plain/i.test(type)) fail("unsupportedMediaType", { message: `Send the body as application/json, not ${type.split(";")[0]}.` });
+  // API clients may send JSON as text/plain (Routee's do); the dashboard's cookie may not, since a
+  // page elsewhere can send text/plain, or no type, without asking the browser first.
+  if (spec.auth === "session" ? (type || text) && !isJsonType(type) : type && !/json/i.test(type) && !/^text\/plain/i.test(type))
+    fail("unsupportedMediaType", { message: `Send the body as application/json, not ${type.split(";")[0] || "without a Content-Type"}.` });
   if (text.trim() === "" || text.trim() === "null") {
     if (spec.emptyBody !== undefined) return spec.emptyBody;
     fail("emptyBody");

@@ -19,6 +19,10 @@ import { takeRequest } from "./rate-limit.ts";
 import { idempotencyKeyOf, idempotently } from "./idempotency.ts";
 import { processMetrics } from "../server/metrics/registry.ts";
 import { healthState } from "../server/health/state.ts";
+import { refuseCrossSite } from "./cross-site.ts";
+import { auditRequest } from "./audit-trail.ts";
+import { transportSecurity } from "./security-headers.ts";
+import { env } from "../env.ts";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer" ? ApplicationPrincipal : S["auth"] extends "session" ? UserPrincipal : Principal | null;
@@ -48,6 +52,7 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
     try {
       const database = getDatabase();
       const ctx = ready.get(database) ?? (await contextWhenOpen(database));
+      if (spec.auth === "session") refuseCrossSite(req, env().PUBLIC_URL);
       principal = await authenticate(spec, req, ctx);
       if (principal?.kind === "application") limits = await takeRequest(ctx, principal.applicationId);
       const key = spec.idempotent && principal?.kind === "application" ? idempotencyKeyOf(req) : null;
@@ -55,9 +60,10 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
       const query = spec.query ? parseWith(spec.query, parseQuery(req), "query") : undefined;
       const raw = spec.body ? await parseBody(req, spec) : undefined;
       const body = spec.body ? parseWith(spec.body, raw, "body") : undefined;
+      let result: unknown;
       const run = async () => {
         try {
-          const result = await handler({ req, ctx, principal, query, body, params, requestId } as HandlerArgs<S>);
+          result = await handler({ req, ctx, principal, query, body, params, requestId } as HandlerArgs<S>);
           return result instanceof Response ? result : json(200, result ?? {});
         } catch (err) {
           return errorResponse(err, requestId);
@@ -67,10 +73,12 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
         key === null || principal?.kind !== "application"
           ? await run()
           : await idempotently(ctx, { applicationId: principal.applicationId, key, method: spec.method, route: spec.path, body: raw }, run);
+      if (principal && response.ok) await auditRequest(ctx, spec, { req, principal, params, query, body, result });
     } catch (err) {
       response = errorResponse(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
+    transportSecurity(response.headers);
     if (limits) for (const [name, value] of Object.entries(limits)) if (!response.headers.has(name)) response.headers.set(name, value);
     const ms = performance.now() - started;
     metrics.request(spec.method, spec.path, response.status, ms / 1000);

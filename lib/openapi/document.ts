@@ -21,6 +21,7 @@ import * as pools from "../schemas/pools.ts";
 import * as twoStep from "../schemas/two-step.ts";
 import * as billing from "../schemas/billing.ts";
 import * as webhooks from "../schemas/webhooks.ts";
+import * as audit from "../schemas/audit.ts";
 
 const modules: Record<string, unknown>[] = [
   oauth,
@@ -40,6 +41,7 @@ const modules: Record<string, unknown>[] = [
   twoStep,
   billing,
   webhooks,
+  audit,
 ];
 
 export function routeSpecs(includeInternal = false): RouteSpec[] {

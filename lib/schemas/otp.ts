@@ -107,7 +107,7 @@ export const verifyOtpRoute = defineRoute(otpApi, "POST /otp/failover/{flowId}/v
   params: z.object({ flowId: z.string() }),
   body: verifyOtpBody,
   response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: isoDate }),
-  errors: ["otpFlowNotFound", "otpCodeExpired", "otpTooManyAttempts", "otpAlreadyVerified"],
+  errors: ["otpFlowNotFound", "otpCodeExpired", "otpTooManyAttempts", "otpAlreadyVerified", "otpFlowFailed"],
 });
 
 // ---------------------------------------------------------------------------------------------

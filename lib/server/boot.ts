@@ -16,6 +16,7 @@ import { jobs } from "./jobs.ts";
 import { log } from "../log/logger.ts";
 import { drainRequests, healthState } from "./health/state.ts";
 import { processMetrics } from "./metrics/registry.ts";
+import { stampPeerAddresses } from "./peer-address.ts";
 
 const key = Symbol.for("switchboard.boot");
 type G = typeof globalThis & { [key]?: Promise<void> };
@@ -27,12 +28,13 @@ export function boot(): Promise<void> {
 
 async function run(): Promise<void> {
   const e = env();
+  stampPeerAddresses();
   const database = await getDatabase();
   const ctx = contextFor(database);
   processMetrics().sources.database = database;
   // Every queue of the job list exists before anything enqueues (inside a transaction, say).
   await ctx.enqueue.ready();
-  if (e.SEED === "auto") {
+  if (e.SEED === "demo" || (e.SEED === "auto" && e.embedded)) {
     const demo = await seedDemo(ctx);
     if (demo) announce(demo, e.dataDir);
   }

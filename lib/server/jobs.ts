@@ -15,6 +15,8 @@ import { otpJobs } from "../core/otp/otp-jobs.ts";
 import { emailJobs } from "../core/email/email-jobs.ts";
 import { webhookJobs } from "../core/callbacks/webhook-jobs.ts";
 import { pruneExpiredJob } from "../core/retention/prune-expired.ts";
+import { pruneThrottlesJob } from "../core/throttle/failure-throttle.ts";
+import { pruneRateWindowsJob } from "../core/throttle/rate-window.ts";
 
 export const jobs: JobDefinition[] = [
   purgeExpiredTokens,
@@ -32,4 +34,6 @@ export const jobs: JobDefinition[] = [
   ...emailJobs,
   ...webhookJobs,
   pruneExpiredJob,
+  pruneThrottlesJob,
+  pruneRateWindowsJob,
 ];

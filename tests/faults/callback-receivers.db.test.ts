@@ -125,7 +125,8 @@ describe("callback receivers that misbehave", () => {
     const cb = await settled("down");
     expect(cb.state).toBe("delivered");
     expect(cb.attemptLog.map((x) => x.statusCode)).toEqual([500, 500, 503, 200]);
-    expect(cb.attemptLog.map((x) => x.responseBody)).toEqual(["answer 500", "answer 500", "answer 503", "ok"]);
+    // The receiver is on this machine: what a private address answers is never kept, only its status.
+    expect(cb.attemptLog.map((x) => x.responseBody)).toEqual(["", "", "", ""]);
     expectStableSignedId("down");
   });
 

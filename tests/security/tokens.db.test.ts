@@ -103,6 +103,7 @@ const scopeOf: Record<string, Scope | null> = {
   "GET /numbers/my/[msisdn]": "virtual_number",
   "PUT /numbers/my/[msisdn]": "virtual_number",
   "DELETE /numbers/my/[msisdn]": "virtual_number",
+  "GET /audit-events": "audit",
   "GET /pools/my": "number_pool",
   "POST /pools/my": "number_pool",
   "GET /pools/my/[poolId]": "number_pool",

@@ -80,7 +80,7 @@ export async function startDeployment(o: DeploymentOptions): Promise<Deployment>
         PORT: String(port),
         PUBLIC_URL: url,
         WORKER: "off",
-        SEED: i === 0 ? "auto" : "off",
+        SEED: i === 0 ? "demo" : "off",
         SMTP_SINK_PORT: "0",
       } as NodeJS.ProcessEnv;
       const proc = startProcess(`web${i + 1}`, nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], { cwd: projectRoot, env, logFile: path.join(dataDir, "web.log") });

@@ -18,11 +18,20 @@ const credentials = z.object({
 type Credentials = z.infer<typeof credentials>;
 
 const suspended = "AccountSuspended";
+const throttled = "TooManyAttempts";
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
 
 /** What went wrong; `told` is the sign-in's own answer, which may say more than a link's ?error= may. */
 function messageFor(error: string, told = false): string {
   // The server's words, with the operator's reason (lib/auth/next-auth.ts); a link only gets the generic sentence.
   if (error.startsWith(`${suspended}: `) && told) return error.slice(suspended.length + 2);
+  const wait = new RegExp(`^${throttled}: (\\d+)`).exec(error);
+  if (wait) return `Too many failed sign-ins. For your account's safety, try again in ${waitText(Number(wait[1]))}.`;
   if (error.startsWith(suspended)) return "Your account is suspended by the platform operator, so you cannot sign in until it is reactivated.";
   return error === "CredentialsSignin" ? "The email or password is incorrect." : error === "SessionRequired" ? "Please sign in to continue." : "Signing in failed. Try again in a moment.";
 }

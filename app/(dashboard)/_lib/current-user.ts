@@ -26,10 +26,12 @@ export interface CurrentUser {
 /** The session's user with their account (suspended or not), or null. */
 const sessionUser = cache(async () => {
   const session = await getServerSession(authOptions());
-  const id = (session?.user as { id?: string } | undefined)?.id;
+  const { id, sv } = (session?.user ?? {}) as { id?: string; sv?: number };
   if (!id || !isUuid(id)) return null;
   const ctx = contextFor(await getDatabase());
   const user = await ctx.db.user.findUnique({ where: { id }, include: { account: true } });
+  // A session signed in before the user's sessions were ended (lib/auth/session.ts).
+  if (user && user.sessionVersion !== (sv ?? 0)) return null;
   return user && { user, ctx };
 });
 

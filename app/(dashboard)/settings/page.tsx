@@ -14,6 +14,7 @@ import { currentUser } from "../_lib/current-user";
 import { readBillingDetails } from "@/lib/core/billing/billing-details";
 import { BankAccounts } from "./_components/bank-accounts";
 import { accountRetention } from "@/lib/core/retention/retention-policy";
+import { SignInSecurity } from "./_components/sign-in-security";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -67,6 +68,7 @@ export default async function SettingsPage() {
                 </span>
               </Row>
             </dl>
+            <SignInSecurity />
           </CardBody>
         </Card>
       </div>
@@ -76,10 +78,15 @@ export default async function SettingsPage() {
           description="Who can sign in to this account. Roles are enforced by the server on every page and request."
           actions={
             isOwner ? (
-              <Link href="/settings/users" className={buttonClasses("secondary", "sm")}>
-                Manage users
-                <ArrowRightIcon />
-              </Link>
+              <span className="flex gap-2">
+                <Link href="/settings/audit" className={buttonClasses("secondary", "sm")}>
+                  Audit log
+                </Link>
+                <Link href="/settings/users" className={buttonClasses("secondary", "sm")}>
+                  Manage users
+                  <ArrowRightIcon />
+                </Link>
+              </span>
             ) : undefined
           }
         />

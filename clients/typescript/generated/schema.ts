@@ -2087,6 +2087,24 @@ export interface operations {
                             developerMessage: string;
                             property: unknown;
                         }[];
+                        trackLinks: boolean;
+                        /** @description Clicks on the campaign's short links (trackLinks); zeros without it. */
+                        clicks: {
+                            /** @description Clicks on the campaign's short links (prefetches left out). */
+                            total: number;
+                            /** @description Recipients who clicked at least once. */
+                            uniqueClickers: number;
+                            /** @description uniqueClickers / recipients whose message has short links (0 to 1). */
+                            clickThroughRate: number;
+                            /** @description Link previews and prefetches (messengers, scanners, HEAD): not clicks. */
+                            prefetches: number;
+                            links: {
+                                position: number;
+                                url: string;
+                                clicks: number;
+                                uniqueClickers: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -6130,6 +6148,8 @@ export interface operations {
                     };
                     ttl?: number;
                     transcode?: boolean;
+                    /** @description Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks). */
+                    trackLinks?: boolean;
                 };
             };
         };
@@ -6901,6 +6921,8 @@ export interface operations {
                     };
                     ttl?: number;
                     transcode?: boolean;
+                    /** @description Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks). */
+                    trackLinks?: boolean;
                 };
             };
         };
@@ -7025,6 +7047,8 @@ export interface operations {
                     to: string;
                     body: string;
                     transcode?: boolean;
+                    /** @description Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks). */
+                    trackLinks?: boolean;
                 };
             };
         };
@@ -7130,6 +7154,16 @@ export interface operations {
                         [key: string]: string;
                     };
                     allowinvalid?: boolean;
+                    /** @description Replace every http(s) link by a short link of the recipient's own ({SHORT_LINK_BASE}/{code}) and count its clicks (default false: it changes the text). Parts and cost are those of the shortened text. callback (the messages' delivery report URL) also receives a signed POST {event: "click", messageId, campaignTrackingId, to, from, label, url, date, userAgent, country} for each click. */
+                    trackLinks?: boolean;
+                    /** @description With trackLinks: UTM parameters (utm_source, ...) added to every link's URL; those a URL sets itself are kept. */
+                    utm?: {
+                        source?: string;
+                        medium?: string;
+                        campaign?: string;
+                        term?: string;
+                        content?: string;
+                    };
                 };
             };
         };
@@ -7287,6 +7321,16 @@ export interface operations {
                     ttl?: number;
                     /** @description Send to the valid numbers and leave the invalid ones out instead of refusing the campaign. */
                     allowinvalid?: boolean;
+                    /** @description Replace every http(s) link by a short link of the recipient's own ({SHORT_LINK_BASE}/{code}) and count its clicks (default false: it changes the text). Parts and cost are those of the shortened text. callback (the messages' delivery report URL) also receives a signed POST {event: "click", messageId, campaignTrackingId, to, from, label, url, date, userAgent, country} for each click. */
+                    trackLinks?: boolean;
+                    /** @description With trackLinks: UTM parameters (utm_source, ...) added to every link's URL; those a URL sets itself are kept. */
+                    utm?: {
+                        source?: string;
+                        medium?: string;
+                        campaign?: string;
+                        term?: string;
+                        content?: string;
+                    };
                 };
             };
         };
@@ -7376,6 +7420,24 @@ export interface operations {
                             developerMessage: string;
                             property: unknown;
                         }[];
+                        trackLinks: boolean;
+                        /** @description Clicks on the campaign's short links (trackLinks); zeros without it. */
+                        clicks: {
+                            /** @description Clicks on the campaign's short links (prefetches left out). */
+                            total: number;
+                            /** @description Recipients who clicked at least once. */
+                            uniqueClickers: number;
+                            /** @description uniqueClickers / recipients whose message has short links (0 to 1). */
+                            clickThroughRate: number;
+                            /** @description Link previews and prefetches (messengers, scanners, HEAD): not clicks. */
+                            prefetches: number;
+                            links: {
+                                position: number;
+                                url: string;
+                                clicks: number;
+                                uniqueClickers: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -7610,6 +7672,11 @@ export interface operations {
                             price: number;
                             direction: string;
                             receivedDate: string;
+                            /** @description Clicks on the message's short links (trackLinks; prefetches left out) and when the first came ("" before any). */
+                            clicks: {
+                                count: number;
+                                firstClickAt: string;
+                            };
                         }[];
                     };
                 };
@@ -7719,6 +7786,11 @@ export interface operations {
                             price: number;
                             direction: string;
                             receivedDate: string;
+                            /** @description Clicks on the message's short links (trackLinks; prefetches left out) and when the first came ("" before any). */
+                            clicks: {
+                                count: number;
+                                firstClickAt: string;
+                            };
                         }[];
                     };
                 };
@@ -7816,6 +7888,11 @@ export interface operations {
                         price: number;
                         direction: string;
                         receivedDate: string;
+                        /** @description Clicks on the message's short links (trackLinks; prefetches left out) and when the first came ("" before any). */
+                        clicks: {
+                            count: number;
+                            firstClickAt: string;
+                        };
                     }[];
                 };
             };
@@ -7922,6 +7999,16 @@ export interface operations {
                     ttl?: number;
                     /** @description Send to the valid numbers and leave the invalid ones out instead of refusing the campaign. */
                     allowinvalid?: boolean;
+                    /** @description Replace every http(s) link by a short link of the recipient's own ({SHORT_LINK_BASE}/{code}) and count its clicks (default false: it changes the text). Parts and cost are those of the shortened text. callback (the messages' delivery report URL) also receives a signed POST {event: "click", messageId, campaignTrackingId, to, from, label, url, date, userAgent, country} for each click. */
+                    trackLinks?: boolean;
+                    /** @description With trackLinks: UTM parameters (utm_source, ...) added to every link's URL; those a URL sets itself are kept. */
+                    utm?: {
+                        source?: string;
+                        medium?: string;
+                        campaign?: string;
+                        term?: string;
+                        content?: string;
+                    };
                 };
             };
         };
@@ -8011,6 +8098,24 @@ export interface operations {
                             developerMessage: string;
                             property: unknown;
                         }[];
+                        trackLinks: boolean;
+                        /** @description Clicks on the campaign's short links (trackLinks); zeros without it. */
+                        clicks: {
+                            /** @description Clicks on the campaign's short links (prefetches left out). */
+                            total: number;
+                            /** @description Recipients who clicked at least once. */
+                            uniqueClickers: number;
+                            /** @description uniqueClickers / recipients whose message has short links (0 to 1). */
+                            clickThroughRate: number;
+                            /** @description Link previews and prefetches (messengers, scanners, HEAD): not clicks. */
+                            prefetches: number;
+                            links: {
+                                position: number;
+                                url: string;
+                                clicks: number;
+                                uniqueClickers: number;
+                            }[];
+                        };
                     };
                 };
             };

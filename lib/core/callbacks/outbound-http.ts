@@ -13,7 +13,7 @@ import { EventEmitter } from "node:events";
 import net from "node:net";
 import type { Readable } from "node:stream";
 import { Agent } from "undici";
-import { addressProblem, checkParsedUrl, hostOf, parseUrl } from "./url-guard.ts";
+import { addressProblem, checkParsedUrl, hostOf, isPrivateAddress, parseUrl } from "./url-guard.ts";
 import { signatureHeaders } from "./sign.ts";
 
 export interface Resolved {
@@ -104,7 +104,10 @@ export async function postJson(url: string, body: string, headers: Record<string
     });
     statusCode = res.statusCode;
     const responseHeaders = keptHeaders(res.headers);
-    const responseBody = clean(await readBody(res.body));
+    // What a server inside the platform's own network answers is not shown to the API client
+    // that chose the URL (where private callbacks are allowed at all): only its status.
+    const read = clean(await readBody(res.body));
+    const responseBody = addresses.some((a) => isPrivateAddress(a.address)) ? "" : read;
     if (statusCode >= 300 && statusCode < 400) {
       const location = [res.headers.location].flat()[0] ?? "";
       return { ...failed(statusCode, elapsed(), `redirect${location ? ` to ${clean(location).slice(0, 500)}` : ""} not followed`), responseBody, responseHeaders };

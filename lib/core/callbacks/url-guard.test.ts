@@ -56,13 +56,21 @@ describe("callback URL guard", () => {
     (ip) => expect(isPrivateAddress(ip)).toBe(false),
   );
 
-  it.each(["169.254.169.254", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "169.254.170.2", "fd00:ec2::254", "FD00:EC2:0:0:0:0:0:254", "100.100.100.200", "168.63.129.16"])(
-    "treats %s as a metadata address, refused even where private callbacks are allowed",
-    (ip) => {
-      expect(isMetadataAddress(ip)).toBe(true);
-      expect(addressProblem(ip, true)).toMatch(/metadata/);
-    },
-  );
+  it.each([
+    "169.254.169.254",
+    "::ffff:169.254.169.254",
+    "::ffff:a9fe:a9fe",
+    "169.254.170.2",
+    "fd00:ec2::254",
+    "fd20:ce::254",
+    "FD20:CE:0:0:0:0:0:254",
+    "FD00:EC2:0:0:0:0:0:254",
+    "100.100.100.200",
+    "168.63.129.16",
+  ])("treats %s as a metadata address, refused even where private callbacks are allowed", (ip) => {
+    expect(isMetadataAddress(ip)).toBe(true);
+    expect(addressProblem(ip, true)).toMatch(/metadata/);
+  });
 
   it("allows private addresses only where private callbacks are allowed", () => {
     expect(addressProblem("127.0.0.1", false)).toMatch(/private/);

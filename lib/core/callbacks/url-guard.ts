@@ -31,7 +31,7 @@ const v4Blocked: [number, number][] = (
 
 /** Reachable from a cloud host only, and full of credentials: refused even where private callbacks are allowed. */
 const metadataV4 = new Set(["169.254.169.254", "169.254.170.2", "169.254.170.23", "100.100.100.200", "168.63.129.16"].map(v4ToInt));
-const metadataV6 = new Set(["fd00:ec2::254", "fd00:ec2::23"].map((a) => hex(parseV6(a)!)));
+const metadataV6 = new Set(["fd00:ec2::254", "fd00:ec2::23", "fd20:ce::254"].map((a) => hex(parseV6(a)!)));
 const metadataNames = new Set(["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"]);
 const loopbackNames = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"]);
 

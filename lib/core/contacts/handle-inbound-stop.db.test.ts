@@ -1,4 +1,4 @@
-// An inbound STOP blacklists the sender for Sms: in the given account, or in every account.
+// An inbound STOP blacklists the sender for Sms in the given account, and never in any other.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/test-db.ts";
 import { makeAccount } from "../../../tests/support/factories.ts";
@@ -29,12 +29,19 @@ describe("handleInboundStop", () => {
     expect(await services(mine.id)).toEqual(["Sms"]);
   });
 
-  it("without an account, blacklists the mobile in every account; keeps other services", async () => {
+  it("without an account (a number nobody rents, or one just cancelled), blacklists nobody", async () => {
     const { ctx, mine: x, theirs: y } = await sameMobileInTwoAccounts("+35799123456");
     await ctx.db.contact.update({ where: { id: y.id }, data: { blacklistedServices: ["Viber"] } });
-    expect(await handleInboundStop(ctx, { from: "+35799123456", text: "unsubscribe" })).toBe(2);
-    expect(await services(x.id)).toEqual(["Sms"]);
-    expect(await services(y.id)).toEqual(["Viber", "Sms"]);
+    expect(await handleInboundStop(ctx, { accountId: undefined, from: "+35799123456", text: "unsubscribe" })).toBe(0);
+    expect(await services(x.id)).toEqual([]);
+    expect(await services(y.id)).toEqual(["Viber"]);
+  });
+
+  it("keeps the contact's other services", async () => {
+    const { ctx, a, mine } = await sameMobileInTwoAccounts("+35799123457");
+    await ctx.db.contact.update({ where: { id: mine.id }, data: { blacklistedServices: ["Viber"] } });
+    expect(await handleInboundStop(ctx, { accountId: a.account.id, from: "+35799123457", text: "unsubscribe" })).toBe(1);
+    expect(await services(mine.id)).toEqual(["Viber", "Sms"]);
   });
 
   it("ignores messages that are not opt-outs, unknown senders and malformed input", async () => {

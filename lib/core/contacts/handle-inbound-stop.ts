@@ -1,5 +1,7 @@
 // An inbound SMS that asks to stop (STOP, UNSUBSCRIBE, "stop please"…) blacklists its sender for
-// Sms: every contact with that mobile in the account, or in every account when none is known.
+// Sms: every contact with that mobile in the account whose number received it. Never in other
+// accounts: a message whose account is not known (its number is nobody's, or was just cancelled)
+// blacklists nobody, since one person's STOP to one business is not a STOP to every business.
 import type { Ctx } from "../context.ts";
 import { isUuid } from "../../ids.ts";
 import { countUpdated } from "./blacklist-contacts.ts";
@@ -22,21 +24,15 @@ export function isOptOut(text: string): boolean {
   return OPT_OUT_WORDS.has(words.join(""));
 }
 
-export async function handleInboundStop(ctx: Ctx, input: { accountId?: string; from: string; text: string }): Promise<number> {
+export async function handleInboundStop(ctx: Ctx, input: { accountId: string | undefined; from: string; text: string }): Promise<number> {
   if (!isOptOut(input.text)) return 0;
-  if (input.accountId !== undefined && !isUuid(input.accountId)) return 0;
+  if (!input.accountId || !isUuid(input.accountId)) return 0;
   const mobile = parseMobile(input.from)?.e164;
   if (!mobile) return 0;
-  const params: unknown[] = [mobile, ctx.now()];
-  let scope = "";
-  if (input.accountId) {
-    params.push(input.accountId);
-    scope = " AND account_id = $3";
-  }
   return countUpdated(
     ctx,
     `UPDATE contacts SET blacklisted_services = array_append(coalesce(blacklisted_services, '{}'), 'Sms'), updated_at = $2
-      WHERE mobile = $1${scope} AND NOT coalesce(blacklisted_services, '{}') @> ARRAY['Sms']::text[] RETURNING 1`,
-    params,
+      WHERE mobile = $1 AND account_id = $3 AND NOT coalesce(blacklisted_services, '{}') @> ARRAY['Sms']::text[] RETURNING 1`,
+    [mobile, ctx.now(), input.accountId],
   );
 }

@@ -6,6 +6,7 @@ import { isUuid } from "../../ids.ts";
 import { log } from "../../log/logger.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { scheduleCallback } from "../callbacks/schedule-callback.ts";
+import { linkOfToken } from "./click-token.ts";
 
 type Mailbox = { address: string };
 export interface Visitor {
@@ -42,9 +43,10 @@ export async function recordOpen(ctx: Ctx, emailId: string, visitor: Visitor): P
   return true;
 }
 
-/** The link's own URL, or null for a token that names no recorded link. */
-export async function recordClick(ctx: Ctx, linkId: string, visitor: Visitor): Promise<string | null> {
-  if (!isUuid(linkId)) return null;
+/** The link's own URL, or null for a token that names no recorded link or is not signed (click-token.ts). */
+export async function recordClick(ctx: Ctx, token: string, visitor: Visitor): Promise<string | null> {
+  const linkId = linkOfToken(ctx.config.authSecret, token);
+  if (!linkId || !isUuid(linkId)) return null;
   const link = await ctx.db.emailLink.findUnique({ where: { id: linkId } });
   if (!link) return null;
   const e = await ctx.db.email.findUnique({ where: { id: link.emailId }, select: { id: true, accountId: true, subject: true, to: true, onClickUrl: true } });

@@ -1,5 +1,5 @@
 // POST /transactional-email: checks the callback URLs, writes tracking into the HTML (links
-// through /t/c/<linkId>, one pixel /t/o/<emailId>) and stores the email with its links; the
+// through /t/c/<linkId>.<signature>, one pixel /t/o/<emailId>) and stores the email with its links; the
 // email.send job takes it to the SMTP server. What is stored is exactly what is sent.
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
@@ -8,9 +8,10 @@ import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import type { SendEmailBody } from "../../schemas/email.ts";
 import { applyTracking, planTracking } from "./track-html.ts";
 import { deliverEmail } from "./deliver-email.ts";
+import { clickToken } from "./click-token.ts";
 import { emailView } from "../../schemas/email-serializers.ts";
 
-export const clickUrl = (ctx: Ctx, linkId: string) => `${ctx.config.publicUrl}/t/c/${linkId}`;
+export const clickUrl = (ctx: Ctx, linkId: string) => `${ctx.config.publicUrl}/t/c/${clickToken(ctx.config.authSecret, linkId)}`;
 export const pixelUrl = (ctx: Ctx, emailId: string) => `${ctx.config.publicUrl}/t/o/${emailId}`;
 
 export async function sendEmail(ctx: Ctx, input: { accountId: string; applicationId?: string | null; body: SendEmailBody }) {

@@ -27,7 +27,7 @@ export async function simulateInbound(ctx: Ctx, input: SimulateInboundInput): Pr
     fail("numberNotFound", { message: `${to} is not a rented number${input.accountId ? " of this account" : ""}.`, property: "to" });
 
   const received = await ctx.simulateMobileOriginated({ from, to, text: input.body });
-  const messageId = await receiveInboundMessage(ctx, received);
+  const messageId = await receiveInboundMessage(ctx, received, rented.accountId);
   if (!messageId) fail("numberNotFound", { message: `${to} is not a rented number.`, property: "to" });
   return { messageId };
 }

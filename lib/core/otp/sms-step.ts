@@ -90,6 +90,8 @@ export async function sendStepSms(ctx: Ctx, input: { flowId: string; accountId: 
     from: input.step.from,
     to: input.step.to,
     body: renderBody(input.step.body, input.code),
+    // Tracking, exports and everyone in the account see the code masked; only the SMSC gets it.
+    secret: input.code,
     label,
     ttl: smsTtlMinutes(input.step.ttl),
   });

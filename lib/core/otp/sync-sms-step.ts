@@ -60,6 +60,8 @@ export async function syncSmsStep(ctx: Ctx, tx: Tx, flowId: string, messageId: s
       },
     });
     current = status;
+    // Final: the real text, with the code, will not be sent again.
+    if (final) await tx.messagePart.updateMany({ where: { messageId, sealedText: { not: null } }, data: { sealedText: null } });
     const detail = e.detailedStatus && e.detailedStatus.toLowerCase() !== status ? ` (${e.detailedStatus})` : "";
     await flowEvent(ctx, tx, flowId, step.id, status, `SMS ${status}${detail}`);
     if (final && flow.status === "InProgress") {

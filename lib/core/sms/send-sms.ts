@@ -27,6 +27,7 @@ import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Message } from "../../db/generated/client.ts";
 import { withSampleLinks } from "../links/find-links.ts";
 import { shortenMessage } from "../links/shorten-message.ts";
+import { maskSecret, maskedParts } from "./secret-text.ts";
 
 export interface SendSmsInput {
   accountId: string;
@@ -45,6 +46,8 @@ export interface SendSmsInput {
   poolId?: string;
   /** Replace every http(s) link by a short link of its own (clicks are counted); the text sent, analysed and charged is the shortened one. */
   trackLinks?: boolean;
+  /** A one-time code in the body: stored and shown masked, only the SMSC gets it (secret-text.ts). */
+  secret?: string;
 }
 
 export const DEFAULT_TTL_MINUTES = 4320;
@@ -89,7 +92,7 @@ WITH input AS (
     ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
     application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
     encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
-    callback_strategy text, part_ids uuid[], part_texts text[], pool_id uuid, links jsonb)
+    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb)
 ), priced AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
@@ -119,9 +122,9 @@ WITH input AS (
          'Queued', a.at, a.cost, $3, a.at, a.expires_at, a.pool_id
     FROM accepted a
 ), parts AS (
-  INSERT INTO message_parts (id, message_id, account_id, part_number, text, status_at, created_at, price_micros)
-  SELECT p.id, a.id, $2::uuid, p.n, p.text, a.at, a.at, a.price_micros
-    FROM accepted a CROSS JOIN LATERAL unnest(a.part_ids, a.part_texts) WITH ORDINALITY AS p(id, text, n)
+  INSERT INTO message_parts (id, message_id, account_id, part_number, text, sealed_text, status_at, created_at, price_micros)
+  SELECT p.id, a.id, $2::uuid, p.n, p.text, p.sealed, a.at, a.at, a.price_micros
+    FROM accepted a CROSS JOIN LATERAL unnest(a.part_ids, a.part_texts, a.part_sealed) WITH ORDINALITY AS p(id, text, sealed, n)
 ), event AS (
   INSERT INTO message_events (id, message_id, status, detailed_status, description, at)
   SELECT gen_random_uuid(), a.id, $5, $6, $7, a.at
@@ -266,6 +269,8 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
   const expiresAt = new Date(now.getTime() + ttl * 60_000);
   const flash = input.flash ?? false;
   const label = input.label ?? "";
+  const hidden = input.secret ? maskedParts(ctx.config.authSecret, partIds, split.parts, input.secret) : null;
+  const body = input.secret ? maskSecret(input.body, input.secret) : input.body;
   const row = {
     id,
     iso: recipient.country,
@@ -277,7 +282,7 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
     application_name: app?.name ?? "",
     from: input.from,
     to: recipient.e164,
-    body: input.body,
+    body,
     label,
     number_type: recipient.numberType,
     encoding: split.encoding,
@@ -288,7 +293,8 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
     callback_url: callback.url,
     callback_strategy: callback.strategy,
     part_ids: partIds,
-    part_texts: split.parts,
+    part_texts: hidden?.texts ?? split.parts,
+    ...(hidden ? { part_sealed: hidden.sealed } : {}),
     pool_id: input.poolId ?? null,
     links: short?.links.length ? short.links : null,
   };
@@ -305,7 +311,7 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
     originatingService: "Sms",
     from: input.from,
     to: recipient.e164,
-    body: input.body,
+    body,
     label,
     country: recipient.country,
     operator: r.network,

@@ -19,6 +19,7 @@ import { markPossibleDuplicates } from "./mark-possible-duplicates.ts";
 import { rejected, sentToCarrier, unsent } from "./statuses.ts";
 import { routeKeyOf, routeOf } from "./route-of.ts";
 import { mayBeRentedNumber } from "./sender-pace.ts";
+import { textToSend } from "./secret-text.ts";
 import { recordStatuses, reportOf, reportsSetWise, type PartChange, type ReportedMessage } from "./record-statuses.ts";
 
 /** The one-by-one path (submit-sms.ts), for the messages the batch does not take. */
@@ -51,6 +52,7 @@ interface Row {
   part_id: string;
   part_number: number;
   text: string;
+  sealed_text: string | null;
   price_micros: string;
 }
 
@@ -60,7 +62,7 @@ type Part = { id: string; partNumber: number; text: string; priceMicros: bigint 
 const LOAD = `
   SELECT m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.campaign_name, m.application_name, m.originating_service, m.direction,
          m."from", m."to", m.body, m.label, m.country, m.operator, m.mcc, m.mnc, m.encoding, m.parts, m.flash, m.expires_at, m.created_at,
-         m.callback_url, m.callback_strategy, m.pool_id::text, p.id::text AS part_id, p.part_number, p.text, p.price_micros::text
+         m.callback_url, m.callback_strategy, m.pool_id::text, p.id::text AS part_id, p.part_number, p.text, p.sealed_text, p.price_micros::text
     FROM messages m JOIN message_parts p ON p.message_id = m.id AND p.status = 'Queued'
    WHERE m.id = ANY($1::uuid[])
    ORDER BY m.id, p.part_number`;
@@ -99,7 +101,8 @@ async function queuedMessages(ctx: Ctx, ids: string[]): Promise<Map<string, Mess
       };
       out.set(r.message_id, m);
     }
-    m.queued.push({ id: r.part_id, partNumber: r.part_number, text: r.text, priceMicros: BigInt(r.price_micros) });
+    const text = r.sealed_text ? textToSend(ctx.config.authSecret, { id: r.part_id, text: r.text, sealedText: r.sealed_text }) : r.text;
+    m.queued.push({ id: r.part_id, partNumber: r.part_number, text, priceMicros: BigInt(r.price_micros) });
   }
   return out;
 }

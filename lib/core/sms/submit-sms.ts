@@ -19,6 +19,7 @@ import { routeKeyOf, routeOf } from "./route-of.ts";
 import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
 import { submitBatch } from "./submit-batch.ts";
 import { carrierRate } from "./carrier-rate.ts";
+import { textToSend } from "./secret-text.ts";
 
 const batching: BatchHandling<{ messageId: string }> = {
   handleBatch: (ctx, jobs) => submitBatch(ctx, jobs, submitMessage),
@@ -98,7 +99,7 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
   const ref = crypto.randomInt(0, 256);
   let retry = "";
   const submitPart = async (part: (typeof message.messageParts)[number]) => {
-    const submit = submitPartOf({ id: part.id, text: part.text, partNumber: part.partNumber }, message, ref, ctx.now());
+    const submit = submitPartOf({ id: part.id, text: textToSend(ctx.config.authSecret, part), partNumber: part.partNumber }, message, ref, ctx.now());
     const result = await carrier.submit(submit, { route });
     if (!result.ok && result.maybeAccepted) await markPossibleDuplicates(ctx, [part.id]);
     if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit) {

@@ -6,6 +6,7 @@ import { digest, randomSecret, safeEqual } from "../secrets/hashing.ts";
 import { isScope, permissionsFor, splitScopes, type Scope } from "./scopes.ts";
 import { applicationUuid } from "../applications/client-id.ts";
 import { refuseSuspended } from "../accounts/suspension.ts";
+import { noteFailure, refuseThrottled, type ThrottleKey } from "../throttle/failure-throttle.ts";
 
 export interface IssueTokenInput {
   clientId: string;
@@ -13,6 +14,8 @@ export interface IssueTokenInput {
   grantType: string | undefined;
   /** undefined or "" means every scope the application holds. */
   scope: string | undefined;
+  /** The client's address: wrong secrets are counted per application and per address. */
+  address?: string;
 }
 
 export interface TokenAnswer {
@@ -27,12 +30,17 @@ export async function issueToken(ctx: Ctx, input: IssueTokenInput): Promise<Toke
   if (!input.grantType) throw oauthError("invalidRequest", "invalid_request", "grant_type is required.");
   if (input.grantType !== "client_credentials") throw oauthError("unsupportedGrantType", "unsupported_grant_type", `grant_type ${input.grantType} is not supported; use client_credentials.`);
 
+  // Guessing secrets: past 10 wrong ones for an application, or 20 from an address, they wait.
+  const keys: ThrottleKey[] = [{ key: `token-app:${input.clientId.slice(0, 64)}`, free: 10 }, ...(input.address ? [{ key: `token-address:${input.address}`, free: 20 }] : [])];
+  await refuseThrottled(ctx, keys, "token requests", "slow_down");
   const appId = applicationUuid(input.clientId);
   const app = appId ? await ctx.db.application.findUnique({ where: { id: appId }, include: { account: { select: { suspendedAt: true, suspendedReason: true } } } }) : null;
-  if (!app || app.revokedAt || !safeEqual(digest(input.clientSecret), app.secretHash))
+  if (!app || app.revokedAt || !safeEqual(digest(input.clientSecret), app.secretHash)) {
+    await noteFailure(ctx, keys);
     throw oauthError("invalidClient", "invalid_client", "Unknown application or wrong secret.", {
       "WWW-Authenticate": 'Basic realm="switchboard"',
     });
+  }
   // Only once the secret is right: a suspension is not told to whoever guesses an application id.
   refuseSuspended(app.account, "No token is issued to its applications");
 

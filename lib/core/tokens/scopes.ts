@@ -14,6 +14,8 @@ export const scopePermissions = {
   virtual_number: "MT_ROLE_VIRTUAL_NUMBER",
   number_pool: "MT_ROLE_NUMBER_POOL",
   webhooks: "MT_ROLE_WEBHOOKS",
+  /** Reading the account's audit log (GET /audit-events): not Routee's, Switchboard's own. */
+  audit: "MT_ROLE_AUDIT",
 } as const;
 
 export type Scope = keyof typeof scopePermissions;

@@ -1,20 +1,46 @@
 // Checks dashboard credentials. Unknown emails still pay for a hash comparison, so timing does
 // not reveal which emails exist. The right password of a suspended account's user is refused
 // with 403 accountSuspended (the sign-in page says why); a wrong one learns nothing of it.
+// Failures are counted per email and per client address: past a few, that email or address waits
+// longer after each (429 tooManySignInAttempts), and while it waits no password is even hashed.
+// Sign-ins and failures go to the audit log (a failure for an unknown email to no account's).
 import type { Ctx } from "../context.ts";
-import { verifyPassword } from "../secrets/hashing.ts";
+import { hashPassword, needsRehash, verifyPassword } from "../secrets/hashing.ts";
 import { refuseSuspended } from "../accounts/suspension.ts";
+import { clearFailures, noteFailure, refuseThrottled, type ThrottleKey } from "../throttle/failure-throttle.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 
-const decoy = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8Dpl1kVsoCNs1kItWd6kF7i6H8qYdK";
+let decoy: Promise<string> | undefined;
 
-export async function authenticateUser(ctx: Ctx, email: string, password: string) {
+/** What a sign-in is counted under: its email (5 failures free) and its client address (20). */
+export function signInKeys(email: string, address: string): [ThrottleKey, ...ThrottleKey[]] {
+  const byEmail = { key: `sign-in-email:${normalEmail(email)}`, free: 5 };
+  return address ? [byEmail, { key: `sign-in-address:${address}`, free: 20 }] : [byEmail];
+}
+
+export async function authenticateUser(ctx: Ctx, email: string, password: string, address = "", userAgent = "") {
+  const keys = signInKeys(email, address);
+  await refuseThrottled(ctx, keys, "sign-ins");
   const user = await ctx.db.user.findUnique({
-    where: { email: email.trim().toLowerCase() },
+    where: { email: normalEmail(email) },
     include: { account: true },
   });
-  const ok = await verifyPassword(password, user?.passwordHash ?? decoy);
-  if (!user || !ok) return null;
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await (decoy ??= hashPassword("decoy password"))));
+  const actor = { kind: "user" as const, id: user?.id ?? "", name: normalEmail(email) };
+  if (!user || !ok) {
+    await noteFailure(ctx, keys);
+    await recordAudit(ctx, { accountId: user?.accountId ?? null, actor, action: "sign-in.failed", ip: address, userAgent });
+    return null;
+  }
   refuseSuspended(user.account, "Its users cannot sign in");
-  await ctx.db.user.update({ where: { id: user.id }, data: { lastLoginAt: ctx.now() } });
+  await recordAudit(ctx, { accountId: user.accountId, actor, action: "sign-in", ip: address, userAgent });
+  await clearFailures(ctx, keys[0]);
+  // A hash of an older scheme (bcrypt) or weaker parameters is replaced now that the password is known.
+  const rehashed = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
+  await ctx.db.user.update({ where: { id: user.id }, data: { lastLoginAt: ctx.now(), ...rehashed } });
   return user;
+}
+
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
 }

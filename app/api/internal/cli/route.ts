@@ -1,5 +1,6 @@
 // POST /api/internal/cli — runs a command-line command inside the server that owns the embedded
-// database. Only callers holding the token in DATA_DIR (the machine's own users) get in.
+// database. Only callers on this machine (every address the request passed is loopback) holding
+// the token in DATA_DIR (the machine's own users) get in.
 import path from "node:path";
 import { getDatabase } from "@/lib/db";
 import { contextFor } from "@/lib/server/context";
@@ -9,12 +10,15 @@ import { DomainError } from "@/lib/core/errors";
 import { env, persistentSecret } from "@/lib/env";
 import { safeEqual } from "@/lib/core/secrets/hashing";
 import { readText } from "@/lib/http/parse-request";
+import { cameFromLoopback } from "@/lib/http/client-address";
 
 export async function POST(req: Request): Promise<Response> {
   const requestId = crypto.randomUUID();
   try {
+    if (!cameFromLoopback(req.headers)) throw new DomainError("loopbackOnly");
     const expected = persistentSecret(path.resolve(env().dataDir), "cli-token");
-    if (!safeEqual(req.headers.get("x-cli-token") ?? "", expected)) throw new DomainError("unauthorized");
+    // An emptied token file makes no token valid, rather than the empty one.
+    if (!expected || !safeEqual(req.headers.get("x-cli-token") ?? "", expected)) throw new DomainError("unauthorized");
     let argv: unknown;
     try {
       argv = JSON.parse(await readText(req, 64 * 1024));

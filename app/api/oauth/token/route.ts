@@ -6,6 +6,7 @@ import { issueToken } from "@/lib/core/tokens/issue-token";
 import { tokenRoute } from "@/lib/schemas/oauth";
 import { readClientCredentials } from "@/lib/auth/client-credentials";
 import { methods } from "@/lib/http/methods";
+import { clientAddress } from "@/lib/http/client-address";
 
 const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -14,7 +15,7 @@ export const { GET, PUT, PATCH, DELETE, POST } = methods({
     const { clientId, clientSecret } = readClientCredentials(req, body);
     const grantType = body.grant_type ?? new URL(req.url).searchParams.get("grant_type") ?? undefined;
     try {
-      const answer = await issueToken(ctx, { clientId, clientSecret, grantType, scope: body.scope });
+      const answer = await issueToken(ctx, { clientId, clientSecret, grantType, scope: body.scope, address: clientAddress(req.headers) });
       return json(200, answer, noStore);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

@@ -1,16 +1,17 @@
-// Shown once, right after adding a user: their email and generated password to pass on.
+// Shown once, right after adding a user or resetting their password: their email and generated
+// password to pass on.
 "use client";
 import { ReadOnlyValue } from "@/components/ui/read-only-value";
 import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { roleLabel } from "@/lib/ui/format";
 import type { AddedUser } from "./api";
 
-export function PasswordDialog({ user, onClose }: { user: AddedUser | null; onClose: () => void }) {
+export function PasswordDialog({ user, onClose, reset = false }: { user: AddedUser | null; onClose: () => void; reset?: boolean }) {
   return (
     <ShownOnceDialog
       open={user !== null}
       onClose={onClose}
-      title="User added"
+      title={reset ? "Password reset" : "User added"}
       description={
         user ? (
           <>
@@ -25,7 +26,7 @@ export function PasswordDialog({ user, onClose }: { user: AddedUser | null; onCl
       {user && (
         <>
           <ReadOnlyValue id="added-user-email" label="Email" value={user.email} />
-          <ReadOnlyValue id="added-user-password" label="Initial password" value={user.password} />
+          <ReadOnlyValue id="added-user-password" label={reset ? "New password" : "Initial password"} value={user.password} />
         </>
       )}
     </ShownOnceDialog>

@@ -19,6 +19,7 @@ import { formatDate, formatRelative, roleLabel } from "@/lib/ui/format";
 import { AddUserDialog } from "./add-user-dialog";
 import { changeRole, fetchUsers, removeUser, usersKey, type AddedUser, type UserView } from "./api";
 import { PasswordDialog } from "./password-dialog";
+import { UserSecurityActions } from "./user-security-actions";
 
 export function UsersView({ meId, accountName }: { meId: string; accountName: string }) {
   const queryClient = useQueryClient();
@@ -113,12 +114,15 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
               },
               {
                 header: <span className="sr-only">Actions</span>,
-                className: "text-right w-12",
+                className: "text-right whitespace-nowrap",
                 cell: (u) =>
                   u.id === meId ? null : (
-                    <Button variant="danger-ghost" size="sm" aria-label={`Remove ${u.email}`} onClick={() => setRemoving(u)}>
-                      <TrashIcon />
-                    </Button>
+                    <span className="inline-flex items-center gap-1">
+                      <UserSecurityActions user={u} />
+                      <Button variant="danger-ghost" size="sm" aria-label={`Remove ${u.email}`} onClick={() => setRemoving(u)}>
+                        <TrashIcon />
+                      </Button>
+                    </span>
                   ),
               },
             ]}
