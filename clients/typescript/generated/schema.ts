@@ -134,6 +134,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's audit log
+         * @description Security-relevant actions in the account, newest first: sign-ins and failed sign-ins, users and roles changed, applications created and revoked, secrets rotated, campaigns sent, scheduled and deleted, numbers rented and cancelled, callbacks resent, credits and suspensions by the platform operator, exports downloaded. Needs the `audit` scope.
+         */
+        get: operations["getAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaigns/{trackingId}": {
         parameters: {
             query?: never;
@@ -1941,6 +1961,107 @@ export interface operations {
                                 status: "Pending" | "Completed";
                             }[];
                         }[];
+                    };
+                };
+            };
+            /** @description 400000000 Validation Error! */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 401000000 The access token is missing, invalid, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 403000000 The access token lacks the scope this endpoint needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 429000000 Too many requests; slow down. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 500000000 Internal error. The request id identifies it in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                actor?: string;
+                action?: string;
+                from?: unknown;
+                to?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            at: string;
+                            actor: {
+                                /** @enum {string} */
+                                kind: "user" | "application" | "system";
+                                id: string;
+                                /** @description The user's email or the application's name, as they were then. */
+                                name: string;
+                            };
+                            /** @description What was done, such as user.role-changed or application.secret-rotated. */
+                            action: string;
+                            /** @description What it was done to (a user, an application, a campaign, a number…), or "". */
+                            target: string;
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The client address, as far as trusted proxies vouch for it. */
+                            ip: string;
+                            userAgent: string;
+                        }[];
+                        totalElements: number;
+                        totalPages: number;
+                        number: number;
+                        size: number;
+                        first: boolean;
+                        last: boolean;
+                        numberOfElements: number;
                     };
                 };
             };
@@ -5194,7 +5315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 400011002 The code has expired; send a new one.; 400011003 Too many wrong codes for this flow; send a new one.; 400000000 Validation Error! */
+            /** @description 400011002 The code has expired; send a new one.; 400011003 Too many wrong codes for this flow; send a new one.; 400011005 This flow failed: its code was never delivered, so it cannot be verified; send a new one.; 400000000 Validation Error! */
             400: {
                 headers: {
                     [name: string]: unknown;
