@@ -75,7 +75,9 @@ export const replayBody = z.object({
   filter: deliveryFilter.optional().describe("Or every failed or paused callback matching this filter."),
   dryRun: z.boolean().optional().describe("Only count what would be replayed."),
   expectedCount: z.number().int().min(0).max(10_000).optional().describe("The count you confirm (from a dryRun); required to replay."),
-});
+})
+  // One of ids and filter is required (a 400 naming "filter" otherwise): a replay of everything is refused.
+  .meta({ description: "Name the callbacks to replay: ids, or a filter.", examples: [{ filter: { state: ["failed"] }, expectedCount: 0 }] });
 
 export const replayAnswer = z.object({ replayId: z.string().nullable(), count: z.number().int(), cap: z.number().int() });
 

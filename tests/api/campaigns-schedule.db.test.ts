@@ -6,17 +6,22 @@ import { useTestDatabase } from "../support/test-db.ts";
 import { eventually, useMessaging } from "../support/messaging.ts";
 import { campaignApi } from "../support/campaign-api.ts";
 import { quietUntil } from "../../lib/core/campaigns/quiet-hours.ts";
+import { POST as rent } from "../../app/api/numbers/my/route.ts";
+import { call } from "../support/http.ts";
 
 const db = useTestDatabase();
 const messaging = useMessaging(() => db.database(), { deliveryDelayMs: 50 });
 const { owner, contact, create, analyze, get, update, remove, track, numbers, finished } = campaignApi(db);
 
 describe("opt-out", () => {
-  it("an inbound STOP blacklists the contact, and the next campaign leaves it out", async () => {
+  it("an inbound STOP to the account's number blacklists the contact, and the next campaign leaves it out", async () => {
     const a = await owner();
     await contact(a.account.id, "+306918880001".replace("0001", "8001"), { groups: ["news"] });
     await contact(a.account.id, "+306918888002", { groups: ["news"] });
-    await messaging.simulator().sendInbound({ from: "306918888001", to: "Shop", text: " Stop please! " });
+    // The reply goes to a number the account rents: a STOP is the opt-out of that account only.
+    const msisdn = "+4477009000011";
+    expect((await call(rent, { method: "POST", path: "/numbers/my", headers: a.auth, body: { msisdn } })).status).toBe(200);
+    await messaging.simulator().sendInbound({ from: "306918888001", to: msisdn.slice(1), text: " Stop please! " });
     const c = await eventually(
       () => analyze(a.auth, { from: "Shop", body: "x", groups: ["news"] }),
       (r) => r.body.numberOfRecipients === 1,

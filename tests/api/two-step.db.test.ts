@@ -13,6 +13,7 @@ import { makeAccount, sessionCookie } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
 import { fromMicros } from "../../lib/money.ts";
+import { textToSend } from "../../lib/core/sms/secret-text.ts";
 
 const db = useTestDatabase();
 beforeAll(() => seedPrices(db.ctx()));
@@ -33,8 +34,14 @@ async function smsOf(trackingId: string) {
   const step = await db.ctx().db.otpStep.findFirstOrThrow({ where: { flowId: trackingId } });
   return db.ctx().db.message.findUniqueOrThrow({ where: { id: step.id } });
 }
+/** The text the SMSC gets for it: the code is stored masked, sealed for the SMSC only (lib/core/sms/secret-text.ts). */
+async function sentText(trackingId: string) {
+  const sms = await smsOf(trackingId);
+  const parts = await db.ctx().db.messagePart.findMany({ where: { messageId: sms.id }, orderBy: { partNumber: "asc" } });
+  return parts.map((p) => textToSend(db.ctx().config.authSecret, p)).join("");
+}
 async function codeOf(trackingId: string) {
-  return /(\d{4,10})/.exec((await smsOf(trackingId)).body)![1]!;
+  return /(\d{4,10})/.exec(await sentText(trackingId))![1]!;
 }
 const wrong = (code: string) => (code === "0000" ? "1111" : "0000");
 /** Moves a verification's lifetime into the past, as if its seconds had gone by. */
@@ -50,7 +57,8 @@ describe("POST /api/2step", () => {
     expect(r.body.status).toBe("Pending");
     expect(new Date(r.body.updatedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const sms = await smsOf(r.body.trackingId);
-    expect(sms.body).toMatch(/^Your verification code is \d{4}$/);
+    expect(sms.body).toMatch(/^Your verification code is \*{4}$/);
+    expect(await sentText(r.body.trackingId)).toMatch(/^Your verification code is \d{4}$/);
     expect(sms).toMatchObject({ from: "Verify", to: "+306912345601", accountId: a.account.id });
     const after = await db.ctx().db.account.findUniqueOrThrow({ where: { id: a.account.id } });
     expect(sms.priceMicros).toBeGreaterThan(0n);
@@ -72,7 +80,8 @@ describe("POST /api/2step", () => {
     });
     expect(r.status).toBe(200);
     const sms = await smsOf(r.body.trackingId);
-    expect(sms.body).toMatch(/^Hi Maria, your Acme code is \d{7}$/);
+    expect(sms.body).toMatch(/^Hi Maria, your Acme code is \*{7}$/);
+    expect(await sentText(r.body.trackingId)).toMatch(/^Hi Maria, your Acme code is \d{7}$/);
     expect(sms.from).toBe("AcmeBank");
     const flow = await db.ctx().db.otpFlow.findUniqueOrThrow({ where: { id: r.body.trackingId } });
     expect(flow.maxAttempts).toBe(3);

@@ -112,13 +112,14 @@ describe("a receiver that answers 500 for a while, then recovers", () => {
     // The oldest was surely attempted (those claimed after the pause wait without a POST).
     expect(log.body.content.at(-1)).toMatchObject({ id: ids[0], state: "paused", endpoint: endpointOf("/down"), lastAttempt: { statusCode: 500 } });
 
-    // One delivery: the request as sent (its signature verifies) and the answer (status, headers, body).
+    // One delivery: the request as sent (its signature verifies) and the answer (status and headers;
+    // the body of an answer from a private address such as this receiver's is never kept: issue 18).
     const one = await call(readDelivery, { path: `/webhooks/deliveries/${ids[0]}`, headers: auth, params: { id: ids[0]! } });
     const first = one.body.attempts[0];
     expect(first.request.headers["webhook-id"]).toBe(ids[0]);
     const sig = signatureHeaders(a.account.webhookSecret, ids[0]!, first.request.body, new Date(Number(first.request.headers["webhook-timestamp"]) * 1000));
     expect(first.request.headers["webhook-signature"]).toBe(sig["webhook-signature"]);
-    expect(first.response).toMatchObject({ statusCode: 500, body: "down 500", headers: { "x-receiver": "test" } });
+    expect(first.response).toMatchObject({ statusCode: 500, body: "", headers: { "x-receiver": "test" } });
 
     const health = await call(listEndpoints, { path: "/webhooks/endpoints", headers: auth });
     const card = health.body.find((e: { endpoint: string }) => e.endpoint === endpointOf("/down"));

@@ -19,6 +19,8 @@ beforeAll(async () => {
   await seedPrices(db.ctx());
   routes = await apiRoutes();
   const a = await makeAccount(db.ctx(), { balance: 1000 });
+  // Every operation, several times each, within a second or two: above the default 100 per second.
+  await db.ctx().db.application.update({ where: { id: a.application.id }, data: { rateLimitPerSecond: 100_000 } });
   auth = { bearer: bearer(await a.token()), basic: basic(a.clientId, a.secret) };
 });
 

@@ -161,6 +161,8 @@ function probes(): Probe[] {
     p("dashboard/applications/[applicationId]", "DELETE", "session", "revoke B's application", { params: { applicationId: B.application.id } }),
     p("dashboard/users/[id]", "PATCH", "session", "change B's user's role", { params: { id: B.user.id }, body: { role: "support" } }),
     p("dashboard/users/[id]", "DELETE", "session", "remove B's user", { params: { id: B.user.id } }),
+    p("dashboard/users/[id]/password", "POST", "session", "reset B's user's password", { params: { id: B.user.id }, body: {} }),
+    p("dashboard/users/[id]/sign-out", "POST", "session", "sign B's user out everywhere", { params: { id: B.user.id }, body: {} }),
 
     // ---- ids in bodies and queries
     p("sms/campaign", "POST", "bearer", "a campaign to B's contact", { body: { from: "Ashop", body: "x", contacts: [B.contact] } }),

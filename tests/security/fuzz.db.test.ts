@@ -6,7 +6,7 @@
 // bearer token with every scope or an owner's dashboard session, a platform administrator's too;
 // sometimes another, a junk token or nobody) and now and then an Idempotency-Key. Every answer
 // must be a 2xx or a 4xx, never a 5xx; every 4xx is the JSON error envelope; a 2xx is JSON (the
-// tracking export and the operator's price export excepted: CSV).
+// tracking export, the operator's price export and the audit log export excepted: CSV).
 // Afterwards the application still answers normal requests.
 //
 // A fixed seed and a bounded run count keep it reproducible and well under a minute on PGlite;
@@ -32,7 +32,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261122);
 const excluded = new Set(["app/api/auth/[...nextauth]/route.ts"]);
 /** Routes whose 2xx answer is not JSON. */
-const nonJson = new Set(["app/api/dashboard/tracking/export/route.ts", "app/api/operator/accounts/[id]/prices/export/route.ts"]);
+const nonJson = new Set(["app/api/dashboard/tracking/export/route.ts", "app/api/operator/accounts/[id]/prices/export/route.ts", "app/api/dashboard/audit-events/export/route.ts"]);
 
 let routes: ApiRoute[];
 let specs: Map<string, RouteSpec>;

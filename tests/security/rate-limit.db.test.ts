@@ -15,6 +15,7 @@ import { createApplication } from "../../lib/core/applications/create-applicatio
 import { issueToken } from "../../lib/core/tokens/issue-token.ts";
 import { envelopeProblem } from "./api-routes.ts";
 import { RateLimiter } from "../../lib/http/rate-limit.ts";
+import { clientIdOf } from "../../lib/core/applications/client-id.ts";
 
 const db = useTestDatabase();
 const get = (headers: Record<string, string>) => call(balance, { path: "/accounts/me/balance", headers });
@@ -100,7 +101,7 @@ describe("rate limits", () => {
     expect(now.status).toBe(200);
     expect(now.headers.get("ratelimit-limit")).toBe("50");
     const listed = await call(apps.GET, { path: "/dashboard/applications", headers: cookie });
-    expect(listed.body.content.find((x: { applicationId: string }) => x.applicationId === limited.application.id).rateLimitPerSecond).toBe(50);
+    expect(listed.body.content.find((x: { applicationId: string }) => x.applicationId === clientIdOf(limited.application.id)).rateLimitPerSecond).toBe(50);
     // Created with a limit from the dashboard's form.
     const created = await call(apps.POST, {
       method: "POST",

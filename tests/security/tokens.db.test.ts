@@ -28,6 +28,8 @@ const notBearer: Record<string, string> = {
   "/[...path]": "the 404 envelope of unknown paths",
   "/auth/[...nextauth]": "next-auth's dashboard sign-in",
   "/internal/cli": "the command line's own token from DATA_DIR (x-cli-token)",
+  "/health": "liveness for load balancers: open, no database call (tests/ops/health.db.test.ts)",
+  "/ready": "readiness for load balancers: open, names what is not ready (tests/ops/health.db.test.ts)",
 };
 // /t/** (email pixel and click redirect) lives outside app/api and is public by design.
 
@@ -127,6 +129,13 @@ const scopeOf: Record<string, Scope | null> = {
   "GET /otp/failover/[flowId]": "2step",
   "POST /otp/failover/[flowId]/verify": "2step",
   "POST /transactional-email": null,
+  "GET /accounts/me/banks": "account",
+  "POST /2step": "2step",
+  "GET /2step/[trackingId]": "2step",
+  "POST /2step/[trackingId]": "2step",
+  "DELETE /2step/[trackingId]": "2step",
+  "GET /2step/reports": "2step",
+  "GET /2step/reports/applications/[applicationId]": "2step",
 };
 
 /** "app/api/contacts/my/[id]/route.ts" → "/contacts/my/[id]". */
