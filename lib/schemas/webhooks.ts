@@ -70,12 +70,13 @@ export const deliveryDetail = deliverySummary.omit({ lastAttempt: true, attempts
   attempts: z.array(exchange.extend({ attempt: z.number().int(), at: isoDate, latencyMs: z.number().int(), replayedBy: z.string().nullable() })),
 });
 
-export const replayBody = z.object({
-  ids: z.array(z.string().max(64)).min(1).max(1000).optional().describe("Callback ids to replay (any that have ended)."),
-  filter: deliveryFilter.optional().describe("Or every failed or paused callback matching this filter."),
-  dryRun: z.boolean().optional().describe("Only count what would be replayed."),
-  expectedCount: z.number().int().min(0).max(10_000).optional().describe("The count you confirm (from a dryRun); required to replay."),
-})
+export const replayBody = z
+  .object({
+    ids: z.array(z.string().max(64)).min(1).max(1000).optional().describe("Callback ids to replay (any that have ended)."),
+    filter: deliveryFilter.optional().describe("Or every failed or paused callback matching this filter."),
+    dryRun: z.boolean().optional().describe("Only count what would be replayed."),
+    expectedCount: z.number().int().min(0).max(10_000).optional().describe("The count you confirm (from a dryRun); required to replay."),
+  })
   // One of ids and filter is required (a 400 naming "filter" otherwise): a replay of everything is refused.
   .meta({ description: "Name the callbacks to replay: ids, or a filter.", examples: [{ filter: { state: ["failed"] }, expectedCount: 0 }] });
 
