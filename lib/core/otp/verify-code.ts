@@ -17,7 +17,13 @@ export async function verifyCode(ctx: Ctx, input: { accountId: string; flowId: s
     `UPDATE otp_flows SET attempts = attempts + 1, updated_at = $2 WHERE id = $1::uuid AND attempts < max_attempts AND verified_at IS NULL AND status <> 'Failed' RETURNING attempts`,
     [flow.id, now],
   );
-  if (!rows[0]) fail("otpTooManyAttempts", { property: "code" });
+  if (!rows[0]) {
+    // Refused by the update: say why as of now (a parallel right answer may have just verified it).
+    const latest = await ctx.db.otpFlow.findUniqueOrThrow({ where: { id: flow.id } });
+    if (latest.verifiedAt) fail("otpAlreadyVerified");
+    if (latest.status === "Failed") fail("otpFlowFailed", { property: "code" });
+    fail("otpTooManyAttempts", { property: "code" });
+  }
   const verified = codeMatches(flow.id, input.code.trim(), flow.codeHash);
   if (verified) {
     // Only the first right answer sets it; the flow may also have failed since it was read.
