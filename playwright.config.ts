@@ -12,17 +12,9 @@ const pgUrl = process.env.TEST_PG_URL;
 const checkout = crypto.createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8);
 const dataDir = (name: string) => path.join(os.tmpdir(), `switchboard-e2e-${name}-${checkout}`);
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-// Two PGlite servers: the specs that run on both databases go to one, the rest to the other, so
-// that the three servers' specs take about as long (about 200 s each on two cores: most of a spec
-// is waiting for the app and the browser). Without TEST_PG_URL one PGlite server runs everything.
 const servers = [
-  { name: "pglite", port: 3301 + offset, smscPort: 2801 + offset, smtpPort: 2601 + offset, dataDir: dataDir("pglite"), databaseUrl: "", specs: "both" },
-  ...(pgUrl
-    ? [
-        { name: "pglite-pages", port: 3303 + offset, smscPort: 2803 + offset, smtpPort: 2603 + offset, dataDir: dataDir("pglite-pages"), databaseUrl: "", specs: "rest" },
-        { name: "postgres", port: 3302 + offset, smscPort: 2802 + offset, smtpPort: 2602 + offset, dataDir: dataDir("postgres"), databaseUrl: pgUrl, specs: "both" },
-      ]
-    : []),
+  { name: "pglite", port: 3301 + offset, smscPort: 2801 + offset, smtpPort: 2601 + offset, dataDir: dataDir("pglite"), databaseUrl: "" },
+  ...(pgUrl ? [{ name: "postgres", port: 3302 + offset, smscPort: 2802 + offset, smtpPort: 2602 + offset, dataDir: dataDir("postgres"), databaseUrl: pgUrl }] : []),
 ];
 
 const onBothDatabases = [
@@ -38,13 +30,17 @@ const onBothDatabases = [
 export default defineConfig<E2EOptions>({
   testDir: "e2e",
   fullyParallel: false,
-  // The servers are tested at the same time, each by one worker (its specs share the server's demo
-  // account, so never two at once on one server); the scale-out spec, which starts processes of its
-  // own, after them.
-  workers: servers.length,
+  // The PGlite and the PostgreSQL server are tested at the same time, each by one worker (its specs
+  // share the server's demo account, so never two at once on one server); the scale-out spec,
+  // which starts processes of its own, after both.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous waits: the embedded server's event loop stalls for up to ~3 s under these specs since
+  // the merges of 2026-11-26 (its /metrics shows eventloop_lag_max ≈ 2.9 s), so a page can take
+  // longer than 10 s to come on a busy two-core machine. To be found and fixed: see the session
+  // note of that day; the waits are not the fix.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
@@ -61,8 +57,7 @@ export default defineConfig<E2EOptions>({
       // What differs between the databases — the API's paths through the jobs, the carrier and
       // the callbacks, and the pages that start them — runs on both; the pages' rendering, forms,
       // escaping and navigation, which do not, on PGlite (the embedded default) alone.
-      ...(s.specs === "both" && pgUrl ? { testMatch: onBothDatabases } : {}),
-      ...(s.specs === "rest" ? { testIgnore: ["scale/**", ...onBothDatabases] } : {}),
+      ...(s.databaseUrl ? { testMatch: onBothDatabases } : {}),
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${s.port}`, dataDir: s.dataDir, databaseUrl: s.databaseUrl },
     })),
     // Several web and worker processes of their own on the PostgreSQL server (e2e/scale); no browser.
@@ -87,9 +82,9 @@ export default defineConfig<E2EOptions>({
       // The tests' callback receivers listen on this machine.
       ALLOW_PRIVATE_CALLBACK_URLS: "true",
       NEXT_MANUAL_SIG_HANDLE: "true",
-      LOG_LEVEL: "warn",
       // The specs sign in as the demo account, on PostgreSQL too.
       SEED: "demo",
+      LOG_LEVEL: "warn",
       ...(s.databaseUrl ? {} : { DATABASE_URL: "" }),
     },
   })),

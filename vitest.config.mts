@@ -34,8 +34,7 @@ export default defineConfig({
     // for each file cost about 4 s a file, most of the run (measured: the postgres project 580 s →
     // 141 s). Each file still gets a database of its own (useTestDatabase) and its own carrier
     // (attachCarrier); what a process holds otherwise is keyed by database or account. The serial
-    // files too: most of what they time runs in processes of their own, and a fresh module graph
-    // for each of them cost about 4 s a file, a minute over the two serial projects.
+    // files keep a fresh module graph each: they time faults, and they are few.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -48,7 +47,7 @@ export default defineConfig({
       })),
       ...databases.map((d, i) => ({
         extends: true as const,
-        test: { ...d, name: `${d.name}-serial`, include: d.name === "pglite" ? serial.filter((f) => f !== faults) : serial, maxWorkers: 1, sequence: { groupOrder: 3 + i } },
+        test: { ...d, name: `${d.name}-serial`, include: d.name === "pglite" ? serial.filter((f) => f !== faults) : serial, maxWorkers: 1, isolate: true, sequence: { groupOrder: 3 + i } },
       })),
     ],
   },
