@@ -74,7 +74,7 @@ export function partReport(m: ReportedMessage, p: ReportedPart) {
   };
 }
 
-type TrackedPart = ReportedPart & {
+export type TrackedPart = ReportedPart & {
   status: string;
   detailedStatus: string;
   statusDescription: string;

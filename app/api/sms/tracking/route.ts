@@ -4,8 +4,7 @@ import { methods } from "@/lib/http/methods";
 import { trackingSearchRoute } from "@/lib/schemas/sms";
 import { searchTracking } from "@/lib/core/tracking/search-tracking";
 import { trackingWindow } from "@/lib/core/tracking/tracking-window";
-import { trackingRecord } from "@/lib/schemas/sms-serializers";
-import { messageClicks } from "@/lib/core/links/message-clicks";
+import { trackingRecords } from "@/lib/http/tracking-records";
 import { pageOf } from "@/lib/http/paging";
 
 export const { GET, PUT, PATCH, DELETE, POST } = methods({
@@ -22,15 +21,6 @@ export const { GET, PUT, PATCH, DELETE, POST } = methods({
       size: query.size,
       sort: query.sort,
     });
-    const clicks = await messageClicks(
-      ctx,
-      rows.map((r) => r.message.id),
-    );
-    return pageOf(
-      rows.map((r) => trackingRecord(r, clicks.get(r.message.id))),
-      total,
-      query.page,
-      query.size,
-    );
+    return pageOf(await trackingRecords(ctx, rows), total, query.page, query.size);
   }),
 });
