@@ -2,14 +2,14 @@
 // downloaded as CSV with the same filters.
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { QueryTable } from "@/components/data-table/query-table";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ChevronLeftIcon, SearchIcon, ShieldIcon } from "@/components/ui/icons";
+import { SearchIcon, ShieldIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Options, Select } from "@/components/ui/select";
 import { countOf } from "@/lib/ui/format";
@@ -32,10 +32,7 @@ export function AuditView({ accountName }: { accountName: string }) {
   const actions = query.data?.actions ?? [];
   return (
     <>
-      <Link href="/settings" className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200">
-        <ChevronLeftIcon />
-        Settings
-      </Link>
+      <BackLink href="/settings">Settings</BackLink>
       <PageHeader
         title="Audit log"
         description={`Who signed in to ${accountName}, changed users, applications and secrets, sent or deleted campaigns, rented numbers or downloaded exports: with the address they came from.`}

@@ -2,13 +2,13 @@
 // signed-in owner's own row cannot be changed or removed (the server refuses it too).
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { AlertIcon, ChevronLeftIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { AlertIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Options, Select } from "@/components/ui/select";
 import { Skeletons } from "@/components/ui/skeleton";
@@ -41,10 +41,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
 
   return (
     <>
-      <Link href="/settings" className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200">
-        <ChevronLeftIcon />
-        Settings
-      </Link>
+      <BackLink href="/settings">Settings</BackLink>
       <PageHeader
         title="Users"
         description={`Who can sign in to ${accountName}, and what each may do.`}

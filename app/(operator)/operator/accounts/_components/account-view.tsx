@@ -2,15 +2,15 @@
 // traffic and users, its own price list and its ledger.
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyableCode } from "@/components/ui/copy-button";
 import { ErrorNote } from "@/components/ui/error-note";
-import { BanIcon, ChevronLeftIcon, WalletIcon } from "@/components/ui/icons";
+import { BanIcon, WalletIcon } from "@/components/ui/icons";
 import { LoadError } from "@/components/ui/load-error";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeletons } from "@/components/ui/skeleton";
 import { StaticTable } from "@/components/ui/static-table";
@@ -25,12 +25,7 @@ import { ResumeDialog, SuspendDialog } from "./state-dialogs";
 export function AccountView({ accountId }: { accountId: string }) {
   const query = useQuery({ queryKey: accountKey(accountId), queryFn: () => fetchAccount(accountId) });
   const [dialog, setDialog] = useState<"suspend" | "resume" | "balance" | null>(null);
-  const back = (
-    <Link href="/operator/accounts" className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200">
-      <ChevronLeftIcon />
-      Accounts
-    </Link>
-  );
+  const back = <BackLink href="/operator/accounts">Accounts</BackLink>;
   if (query.isError)
     return (
       <>
