@@ -13,6 +13,11 @@ export type Definition = JobDefinition & Partial<BatchHandling<unknown>>;
 type FetchedJob = ClaimedRow;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * How long a loop whose queue ran dry sleeps unless woken: the worker's due probe (due-probe.ts)
+ * or an enqueue in this process wakes it when a job is due; this is a safety net only.
+ */
+const DRY_REST_MS = 30_000;
 
 /** The claim loop(s) of one queue in this process. */
 export class QueueLoop {
@@ -55,6 +60,10 @@ export class QueueLoop {
       );
       for (const t of this.timers) t.unref();
     }
+  }
+
+  get queue(): string {
+    return this.d.name;
   }
 
   wake(): void {
@@ -131,10 +140,10 @@ export class QueueLoop {
         // A place is free again: a lane held back by maxInHand may claim now.
         if (d.maxInHand) this.wake();
       }
-      // A full batch means more are waiting: claim again at once. Otherwise sleep until the
-      // interval passes or this process enqueues one (wake).
+      // A full batch means more are waiting: claim again at once. Otherwise sleep until woken:
+      // by the due probe when a job is due, or by this process enqueuing one.
       if (jobs.length < room) {
-        await this.idle(this.intervalMs);
+        await this.idle(DRY_REST_MS);
         if (d.gatherMs && !this.stopping) await sleep(d.gatherMs);
       }
     }

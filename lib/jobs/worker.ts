@@ -5,7 +5,8 @@
 // work(): work() sleeps a polling interval (at least 0.5 s) after every batch, capping a queue
 // near batchSize ÷ interval (40 jobs/s with batches of 20). Here a loop claims its next batch
 // as soon as the previous one is done when that one was full (a backlog), and sleeps only when
-// the queue ran dry, until the interval passes or code in this process wakes it (lib/jobs/wake.ts).
+// the queue ran dry, until code in this process enqueues (lib/jobs/wake.ts) or the due probe, one
+// statement for all the worker's queues each interval, finds a job due (due-probe.ts).
 // Completions go to the database in bulk, one statement at a time per queue, off the claim path.
 //
 // Leases: a claim is the job's id with its retry_count (boss.ts). Completions and failures name
@@ -22,6 +23,7 @@ import { createBoss, ensureQueues, workerTag } from "./boss.ts";
 import type { JobDefinition } from "./job.ts";
 import { registerWaker } from "./wake.ts";
 import { QueueLoop, type Definition } from "./queue-loop.ts";
+import { startDueProbe } from "./due-probe.ts";
 
 export interface Worker {
   boss: PgBoss;
@@ -51,12 +53,14 @@ export async function runWorker(ctx: Ctx, database: Database, definitions: JobDe
     queues.push(q);
   }
   for (const q of queues) q.start();
+  const probe = startDueProbe(boss, queues, intervalMs);
   log("info", "worker started", { queues: definitions.map((d) => d.name), database: database.kind });
   let stopping: Promise<void> | null = null;
   return {
     boss,
     stop: (timeoutMs = 30_000) =>
       (stopping ??= (async () => {
+        probe.stop();
         for (const q of queues) q.stop();
         const finished = Promise.all(queues.map((q) => q.finished()));
         const inTime = await Promise.race([finished.then(() => true), sleep(timeoutMs).then(() => false)]);
