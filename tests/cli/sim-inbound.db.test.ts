@@ -13,9 +13,12 @@ import { migrate } from "../../lib/db/migrate.ts";
 import { createAccount } from "../../lib/core/accounts/create-account.ts";
 import { contextFor } from "../../lib/server/context.ts";
 import { rentNumber } from "../../lib/core/numbers/rent-number.ts";
+import { useCliInProcess } from "../support/run-cli.ts";
 
 const run = promisify(execFile);
 const db = useTestDatabase();
+// The refusals need no process: the same answer in-process (a process start is seconds on PGlite).
+const cliHere = useCliInProcess(db);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-sim-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -60,10 +63,10 @@ describe("sim inbound", () => {
     expect(stored).toMatchObject({ direction: "Inbound", from: "+306912345678", to: msisdn, body: "Is this the right number?", status: "Delivered" });
     expect(stored!.messageParts).toHaveLength(1);
 
-    const unknown = await cli("sim", "inbound", "--to", "+16045559999", "--from", "+306912345678", "--body", "hi");
+    const unknown = await cliHere("sim", "inbound", "--to", "+16045559999", "--from", "+306912345678", "--body", "hi");
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(/error 404010004: \+16045559999 is not a rented number/);
-    const missing = await cli("sim", "inbound", "--to", msisdn);
+    const missing = await cliHere("sim", "inbound", "--to", msisdn);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/--from is required/);
   });
