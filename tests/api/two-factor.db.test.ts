@@ -19,6 +19,7 @@ import { totpCode } from "../../lib/core/two-factor/totp.ts";
 import { guardSignIn } from "../../lib/http/sign-in-guard.ts";
 import { contextFor } from "../../lib/server/context.ts";
 import { DomainError } from "../../lib/core/errors.ts";
+import { answer } from "../../scripts/cli/answer.ts";
 
 const db = useTestDatabase();
 
@@ -191,5 +192,21 @@ describe("an owner", () => {
     expect(await db.ctx().db.twoFactorRecoveryCode.count({ where: { userId: added.body.id } })).toBe(0);
     const event = await db.ctx().db.auditEvent.findFirst({ where: { accountId: owner.account.id, action: "user.two-factor-reset" } });
     expect(event).toMatchObject({ actorId: owner.user.id, target: added.body.id });
+  });
+});
+
+describe("the command line", () => {
+  it("clears a user's two-factor sign-in by email for the operator, in the account's audit log", async () => {
+    const a = await withTwoFactor();
+    const run = async (...args: string[]) => {
+      const r = await answer(db.ctx(), args);
+      return r.code === 0 ? JSON.parse(r.stdout) : { code: r.code, err: r.stderr };
+    };
+    expect(await run("user", "2fa", "reset", a.user.email.toUpperCase())).toEqual({ userId: a.user.id, email: a.user.email, twoFactor: "reset" });
+    expect(await attempt(db.ctx(), a.user.email, a.password)).toBe("signed in");
+    expect(await run("user", "2fa", "reset", a.user.email)).toMatchObject({ twoFactor: "was not on" });
+    expect((await run("user", "2fa", "reset", "nobody@example.com")).code).not.toBe(0);
+    const event = await db.ctx().db.auditEvent.findFirst({ where: { accountId: a.account.id, action: "user.two-factor-reset" } });
+    expect(event).toMatchObject({ actorKind: "system", actorName: "command line", target: a.user.id });
   });
 });

@@ -10,6 +10,7 @@ import { verifyPassword } from "../secrets/hashing.ts";
 import { clearFailures, noteFailure, refuseThrottled } from "../throttle/failure-throttle.ts";
 import { acceptedStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from "./totp.ts";
 import { twoFactorRequired } from "./two-factor-policy.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 
 const purpose = "totp secret";
 const issuer = "Switchboard";
@@ -81,4 +82,13 @@ export async function resetTwoFactor(ctx: Ctx, input: { accountId?: string; user
   if (!user) fail("userNotFound");
   const { count } = await ctx.db.userTwoFactor.deleteMany({ where: { userId: user.id } });
   return { user, wasOn: count > 0 };
+}
+
+/** The operator's command line (`user 2fa reset EMAIL`): clears it and records who asked. */
+export async function resetTwoFactorByEmail(ctx: Ctx, email: string) {
+  const found = await ctx.db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+  if (!found) fail("userNotFound", { message: `No user signs in as ${email}.`, property: "email" });
+  const { user, wasOn } = await resetTwoFactor(ctx, { userId: found.id });
+  await recordAudit(ctx, { accountId: user.accountId, actor: { kind: "system", id: "", name: "command line" }, action: "user.two-factor-reset", target: user.id });
+  return { userId: user.id, email: user.email, wasOn };
 }
