@@ -158,6 +158,10 @@ describe("an owner", () => {
     expect((await call(policy, { method: "PUT", path: "/dashboard/two-factor-policy", headers: { cookie: colleagueCookie }, body: { required: true } })).status).toBe(403);
     expect((await call(policy, { method: "PUT", path: "/dashboard/two-factor-policy", headers: { cookie }, body: { required: true } })).body).toEqual({ required: true });
     expect(await mustSetUpTwoFactor(db.ctx(), colleague)).toBe(true);
+    // Until then the dashboard's JSON answers only their own settings (the owner's too: they have none yet).
+    const refused = await call(users.GET, { path: "/dashboard/users", headers: { cookie } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "403001016" });
     expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: colleagueCookie } })).body).toMatchObject({ enabled: false, required: true });
 
     const started = await call(setup, { method: "POST", path: "/dashboard/me/two-factor/setup", headers: { cookie: colleagueCookie } });

@@ -58,7 +58,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: TwoFactorSetupView; onC
           <div>
             <p className="text-slate-500 dark:text-slate-400">Cannot scan? Enter this key in the app:</p>
             <p className="mt-1 flex items-center gap-1">
-              <code className="font-mono text-sm tracking-wider break-all text-slate-900 dark:text-slate-100">{setup.secret.replace(/(.{4})/g, "$1 ").trim()}</code>
+              <code className="font-mono text-sm tracking-wider break-words text-slate-900 dark:text-slate-100">{setup.secret.replace(/(.{4})/g, "$1 ").trim()}</code>
               <CopyButton value={setup.secret} label="Copy the setup key" />
             </p>
           </div>

@@ -30,7 +30,7 @@ export function TwoFactorPolicy({ users }: { users: UserView[] }) {
       <CardBody>
         <Checkbox
           label="Require two-factor sign-in for every user"
-          description={`${on} of ${users.length} ${users.length === 1 ? "user has" : "users have"} it on. Those without it are asked to set it up (an authenticator app) before anything else.`}
+          description={`${on} of ${users.length} ${users.length === 1 ? "user has" : "users have"} it on. Those without it${status.data && !status.data.enabled ? ", you included," : ""} are asked to set it up (an authenticator app) before anything else.`}
           checked={status.data?.required ?? false}
           disabled={!status.data || change.isPending}
           onChange={(e) => change.mutate(e.target.checked)}
