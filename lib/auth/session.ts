@@ -44,16 +44,8 @@ export async function principalForUser(ctx: Ctx, userId: string, sessionVersion 
   const user = rows[0];
   if (!user || user.session_version !== sessionVersion) return null;
   refuseSuspended({ suspendedAt: user.suspended_at, suspendedReason: user.suspended_reason }, "Its users are signed out");
-  return {
-    kind: "user",
-    accountId: user.account_id,
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    platformAdmin: user.platform_admin,
-    ...(user.two_factor_pending ? { twoFactorPending: true } : {}),
-  };
+  const pending = user.two_factor_pending ? { twoFactorPending: true } : {};
+  return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role, platformAdmin: user.platform_admin, ...pending };
 }
 
 function cookieMap(header: string | null): Map<string, string> {

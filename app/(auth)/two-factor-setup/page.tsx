@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { findCurrentUser, twoFactorSetupPath } from "@/app/(dashboard)/_lib/current-user";
 import { Providers } from "@/components/providers";
-import { SwitchboardLogo } from "@/components/ui/icons";
+import { Brand } from "@/app/(dashboard)/_components/brand";
 import { RequiredSetup } from "./required-setup";
 
 export const dynamic = "force-dynamic";
@@ -17,11 +17,8 @@ export default async function TwoFactorSetupPage() {
   return (
     <main className="flex min-h-dvh items-start justify-center px-6 py-12 sm:px-10 sm:py-20">
       <div className="w-full max-w-2xl">
-        <div className="mb-8 flex items-center gap-2.5">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-indigo-600 text-white">
-            <SwitchboardLogo size={20} />
-          </span>
-          <span className="text-lg font-semibold">Switchboard</span>
+        <div className="mb-8">
+          <Brand />
         </div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Set up two-factor sign-in</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
