@@ -25,17 +25,22 @@ export function authOptions(): NextAuthOptions {
     providers: [
       Credentials({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, code: { label: "Two-factor code", type: "text" } },
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           const ctx = contextFor(await getDatabase());
           const headers = new Headers(req?.headers as Record<string, string> | undefined);
-          const user = await authenticateUser(ctx, credentials.email, credentials.password, clientAddress(headers), headers.get("user-agent") ?? "").catch((e: unknown) => {
-            // next-auth hands the error's message to the sign-in form: it says why (login-form.tsx).
-            if (e instanceof DomainError && e.kind === "accountSuspended") throw new Error(`AccountSuspended: ${e.message}`);
-            if (e instanceof DomainError && e.kind === "tooManySignInAttempts") throw new Error(`TooManyAttempts: ${e.details.value}`);
-            throw e;
-          });
+          const user = await authenticateUser(ctx, credentials.email, credentials.password, clientAddress(headers), headers.get("user-agent") ?? "", credentials.code || undefined).catch(
+            (e: unknown) => {
+              // next-auth hands the error's message to the sign-in form: it says why (login-form.tsx).
+              if (e instanceof DomainError && e.kind === "accountSuspended") throw new Error(`AccountSuspended: ${e.message}`);
+              if (e instanceof DomainError && e.kind === "tooManySignInAttempts") throw new Error(`TooManyAttempts: ${e.details.value}`);
+              // The sign-in form asks for the code (or tells it was wrong) and sends the same email and password with it.
+              if (e instanceof DomainError && e.kind === "secondFactorNeeded") throw new Error("TwoFactorRequired");
+              if (e instanceof DomainError && e.kind === "wrongTwoFactorCode") throw new Error("TwoFactorInvalid");
+              throw e;
+            },
+          );
           return user ? { id: user.id, email: user.email, name: user.name || user.email, sv: user.sessionVersion } : null;
         },
       }),

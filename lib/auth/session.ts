@@ -32,15 +32,20 @@ export async function principalForUser(ctx: Ctx, userId: string, sessionVersion 
     suspended_at: Date | null;
     suspended_reason: string;
     session_version: number;
+    two_factor_pending: boolean;
   }>(
-    `SELECT u.id::text, u.account_id::text, u.email, u.name, u.role::text AS role, u.platform_admin, a.suspended_at, a.suspended_reason, u.session_version
-       FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1::uuid`,
+    `SELECT u.id::text, u.account_id::text, u.email, u.name, u.role::text AS role, u.platform_admin, a.suspended_at, a.suspended_reason, u.session_version,
+            (COALESCE(p.required, false) AND t.enabled_at IS NULL) AS two_factor_pending
+       FROM users u JOIN accounts a ON a.id = u.account_id
+       LEFT JOIN two_factor_policies p ON p.account_id = u.account_id LEFT JOIN user_two_factor t ON t.user_id = u.id
+      WHERE u.id = $1::uuid`,
     [userId],
   );
   const user = rows[0];
   if (!user || user.session_version !== sessionVersion) return null;
   refuseSuspended({ suspendedAt: user.suspended_at, suspendedReason: user.suspended_reason }, "Its users are signed out");
-  return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role, platformAdmin: user.platform_admin };
+  const pending = user.two_factor_pending ? { twoFactorPending: true } : {};
+  return { kind: "user", accountId: user.account_id, userId: user.id, email: user.email, name: user.name, role: user.role, platformAdmin: user.platform_admin, ...pending };
 }
 
 function cookieMap(header: string | null): Map<string, string> {

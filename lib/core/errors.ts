@@ -101,6 +101,13 @@ export const errorCatalog = {
     message: "The account is suspended by the platform operator: its API tokens and dashboard users are refused until the operator reactivates it.",
   },
   adminAccountSuspension: { status: 409, code: "409001007", message: "An account with a platform administrator cannot be suspended: it would lock the operator out." },
+  // two-factor sign-in (lib/core/two-factor)
+  wrongTwoFactorCode: { status: 400, code: "400001011", message: "The code is not right: enter the current 6-digit code of your authenticator app." },
+  twoFactorNotStarted: { status: 409, code: "409001012", message: "Start setting up two-factor sign-in first; its code is not waiting for confirmation." },
+  twoFactorAlreadyOn: { status: 409, code: "409001013", message: "Two-factor sign-in is already on: turn it off first to set up another authenticator." },
+  secondFactorNeeded: { status: 401, code: "401001015", message: "Two-factor sign-in is on: send the 6-digit code of your authenticator app or a recovery code." },
+  twoFactorSetupRequired: { status: 403, code: "403001016", message: "The account requires two-factor sign-in: set it up first (Settings, or the page the dashboard opens after signing in)." },
+  twoFactorRequiredByOwner: { status: 409, code: "409001014", message: "An owner of the account requires two-factor sign-in, so it cannot be turned off." },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -14,6 +14,8 @@ export interface UserPrincipal {
   role: Role;
   /** A platform administrator: may use the operator console (routes with `platformAdmin`). */
   platformAdmin: boolean;
+  /** The account requires two-factor sign-in and the user has not set it up: only /dashboard/me/* answers. */
+  twoFactorPending?: boolean;
 }
 
 export type Principal = ApplicationPrincipal | UserPrincipal;

@@ -138,6 +138,8 @@ async function authenticate(spec: RouteSpec, req: Request, ctx: Ctx): Promise<Pr
   if (spec.auth === "session") {
     const user = await readSession(req, ctx);
     if (!user) fail("sessionRequired");
+    // The account requires two-factor sign-in: until it is set up, only the user's own settings answer.
+    if (user.twoFactorPending && !spec.path.startsWith("/dashboard/me")) fail("twoFactorSetupRequired");
     if (spec.platformAdmin && !user.platformAdmin) fail("platformAdminOnly", { message: "Only platform administrators can use the operator console; you are not one." });
     if (spec.roles && !spec.roles.includes(user.role)) fail("forbiddenRole", { message: `This needs the ${spec.roles.join(" or ")} role; you are ${user.role}.` });
     return user;

@@ -13,6 +13,8 @@ export const userView = z.object({
   createdAt: isoDate,
   /** "" when the user never signed in. */
   lastLoginAt: isoDate,
+  /** Two-factor sign-in is on (in the list of users). */
+  twoFactor: z.boolean().optional(),
 });
 export type UserView = z.infer<typeof userView>;
 

@@ -21,6 +21,7 @@ import { backupCommand, backupUsage } from "./backup-commands.ts";
 import { platformAccount } from "../../lib/core/operator/platform-account.ts";
 import { routingUsage, runRoutingCommand } from "./routing-commands.ts";
 import { billingCommand, billingUsage } from "./billing-commands.ts";
+import { twoFactorCommand, twoFactorUsage } from "./two-factor-commands.ts";
 
 export const cliUsage = `Usage: npm run cli -- <command> [options]
 
@@ -29,6 +30,7 @@ export const cliUsage = `Usage: npm run cli -- <command> [options]
 ${accountUsage}
   user create --account ID --email E [--role owner|marketer|support] [--name N] [--password P] [--platform-admin]   (without --password, prints a generated one;
       with --platform-admin, --account may be left out: the administrators' own account)
+${twoFactorUsage}
   app create --account ID [--name N] [--scopes "sms report …"] [--token-ttl 3600|86400|631139040] [--rate-limit REQUESTS_PER_SECOND]
   price list [--country GR] [--currency EUR]
   price set --country GR --price 0.035 [--mnc 01 --network Cosmote] [--currency EUR]
@@ -127,6 +129,8 @@ export async function runCommand(ctx: Ctx, argv: string[]): Promise<unknown> {
         ...(flags.password === undefined ? { password } : {}),
       };
     }
+    case "user 2fa":
+      return twoFactorCommand(ctx, positionals);
     case "app create": {
       const accountId = uuid(required(flags, "account"), "account");
       await getAccount(ctx, accountId);

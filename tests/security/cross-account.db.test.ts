@@ -163,6 +163,7 @@ function probes(): Probe[] {
     p("dashboard/users/[id]", "DELETE", "session", "remove B's user", { params: { id: B.user.id } }),
     p("dashboard/users/[id]/password", "POST", "session", "reset B's user's password", { params: { id: B.user.id }, body: {} }),
     p("dashboard/users/[id]/sign-out", "POST", "session", "sign B's user out everywhere", { params: { id: B.user.id }, body: {} }),
+    p("dashboard/users/[id]/two-factor/reset", "POST", "session", "reset B's user's two-factor sign-in", { params: { id: B.user.id }, body: {} }),
 
     // ---- ids in bodies and queries
     p("sms/campaign", "POST", "bearer", "a campaign to B's contact", { body: { from: "Ashop", body: "x", contacts: [B.contact] } }),

@@ -1,4 +1,5 @@
-// Email and password form; next-auth checks them and sets the session cookie.
+// Email and password form; next-auth checks them and sets the session cookie. A user with
+// two-factor sign-in on is asked for a code next (code-step.tsx).
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
@@ -10,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ErrorNote } from "@/components/ui/error-note";
+import { CodeStep } from "./code-step";
 
 const credentials = z.object({
   email: z.string().trim().min(1, "Enter your email address").pipe(z.email("Enter a valid email address")),
@@ -33,6 +35,7 @@ function messageFor(error: string, told = false): string {
   const wait = new RegExp(`^${throttled}: (\\d+)`).exec(error);
   if (wait) return `Too many failed sign-ins. For your account's safety, try again in ${waitText(Number(wait[1]))}.`;
   if (error.startsWith(suspended)) return "Your account is suspended by the platform operator, so you cannot sign in until it is reactivated.";
+  if (error === "TwoFactorInvalid") return "That code is not right, or was used already. Enter the code your app shows now.";
   return error === "CredentialsSignin" ? "The email or password is incorrect." : error === "SessionRequired" ? "Please sign in to continue." : "Signing in failed. Try again in a moment.";
 }
 
@@ -43,20 +46,35 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   const form = useForm<Credentials>({ resolver: zodResolver(credentials), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
-    setError(null);
+  // The right password of a user with two-factor sign-in on: the code step signs in with it.
+  const [secondStep, setSecondStep] = useState<Credentials | null>(null);
+
+  /** Signs in; the sentence to show when it did not. */
+  async function attempt(fields: Credentials & { code?: string }): Promise<string | null> {
     // With its own callbackUrl: by default next-auth answers with this page's URL, and reads an
     // ?error= it carries (a suspended account's link) as this sign-in's error.
-    const result = await signIn("credentials", { email, password, redirect: false, callbackUrl });
-    if (!result || result.error || !result.ok) {
-      setError(messageFor(result?.error ?? "unknown", true));
-      form.setFocus("password");
-      return;
+    const result = await signIn("credentials", { ...fields, redirect: false, callbackUrl });
+    if (result?.error === "TwoFactorRequired") {
+      setSecondStep({ email: fields.email, password: fields.password });
+      return null;
     }
+    if (!result || result.error || !result.ok) return messageFor(result?.error ?? "unknown", true);
     setRedirecting(true);
     router.push(callbackUrl);
     router.refresh();
+    return null;
+  }
+
+  const onSubmit = form.handleSubmit(async (fields) => {
+    setError(null);
+    const problem = await attempt(fields);
+    if (problem) {
+      setError(problem);
+      form.setFocus("password");
+    }
   });
+
+  if (secondStep) return <CodeStep submit={(code) => attempt({ ...secondStep, code })} onCancel={() => setSecondStep(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">

@@ -10,6 +10,7 @@ import type { Ctx } from "@/lib/core/context";
 import { contextFor } from "@/lib/server/context";
 import type { Role } from "@/lib/db/generated/enums";
 import { isUuid } from "@/lib/ids";
+import { mustSetUpTwoFactor } from "@/lib/core/two-factor/two-factor-policy";
 
 export interface CurrentUser {
   userId: string;
@@ -20,8 +21,13 @@ export interface CurrentUser {
   /** Runs the platform: sees the Operator area. */
   platformAdmin: boolean;
   account: { id: string; name: string; currency: string; balanceMicros: bigint };
+  /** The account requires two-factor sign-in and this user has not set it up: that comes first. */
+  mustSetUpTwoFactor: boolean;
   ctx: Ctx;
 }
+
+/** Where a user is sent whose account requires two-factor sign-in they have not set up. */
+export const twoFactorSetupPath = "/two-factor-setup";
 
 /** The session's user with their account (suspended or not), or null. */
 const sessionUser = cache(async () => {
@@ -49,6 +55,7 @@ export const findCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     role: user.role,
     platformAdmin: user.platformAdmin,
     account: { id: account.id, name: account.name, currency: account.currency, balanceMicros: account.balanceMicros },
+    mustSetUpTwoFactor: await mustSetUpTwoFactor(ctx, { id: user.id, accountId: user.accountId }),
     ctx,
   };
 });
@@ -64,6 +71,7 @@ export async function currentUser(from: string): Promise<CurrentUser> {
     const suspended = (await sessionSuspended()) ? "error=AccountSuspended&" : "";
     redirect(from === "/" && !suspended ? "/login" : `/login?${suspended}callbackUrl=${encodeURIComponent(from)}`);
   }
+  if (user.mustSetUpTwoFactor) redirect(twoFactorSetupPath);
   return user;
 }
 

@@ -15,6 +15,7 @@ import { readBillingDetails } from "@/lib/core/billing/billing-details";
 import { BankAccounts } from "./_components/bank-accounts";
 import { accountRetention } from "@/lib/core/retention/retention-policy";
 import { SignInSecurity } from "./_components/sign-in-security";
+import { TwoFactorSettings } from "./_components/two-factor-settings";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -69,6 +70,7 @@ export default async function SettingsPage() {
               </Row>
             </dl>
             <SignInSecurity />
+            <TwoFactorSettings />
           </CardBody>
         </Card>
       </div>

@@ -4,11 +4,15 @@
 // Failures are counted per email and per client address: past a few, that email or address waits
 // longer after each (429 tooManySignInAttempts), and while it waits no password is even hashed.
 // Sign-ins and failures go to the audit log (a failure for an unknown email to no account's).
+// A user with two-factor sign-in on also sends a code (401 secondFactorNeeded without one); a
+// wrong code counts as a failure like a wrong password, so codes cannot be guessed either.
 import type { Ctx } from "../context.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../secrets/hashing.ts";
 import { refuseSuspended } from "../accounts/suspension.ts";
 import { clearFailures, noteFailure, refuseThrottled, type ThrottleKey } from "../throttle/failure-throttle.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { fail } from "../errors.ts";
+import { checkSecondFactor } from "../two-factor/second-factor.ts";
 
 let decoy: Promise<string> | undefined;
 
@@ -18,7 +22,8 @@ export function signInKeys(email: string, address: string): [ThrottleKey, ...Thr
   return address ? [byEmail, { key: `sign-in-address:${address}`, free: 20 }] : [byEmail];
 }
 
-export async function authenticateUser(ctx: Ctx, email: string, password: string, address = "", userAgent = "") {
+/** `code`: the second factor (an authenticator's code or a recovery code) of a user who has it on. */
+export async function authenticateUser(ctx: Ctx, email: string, password: string, address = "", userAgent = "", code?: string) {
   const keys = signInKeys(email, address);
   await refuseThrottled(ctx, keys, "sign-ins");
   const user = await ctx.db.user.findUnique({
@@ -33,7 +38,17 @@ export async function authenticateUser(ctx: Ctx, email: string, password: string
     return null;
   }
   refuseSuspended(user.account, "Its users cannot sign in");
-  await recordAudit(ctx, { accountId: user.accountId, actor, action: "sign-in", ip: address, userAgent });
+  const second = await checkSecondFactor(ctx, user.id, code);
+  if (second.needed && !second.passed) {
+    if (!code) fail("secondFactorNeeded");
+    await noteFailure(ctx, keys);
+    await recordAudit(ctx, { accountId: user.accountId, actor, action: "sign-in.failed", detail: { reason: "two-factor code" }, ip: address, userAgent });
+    fail("wrongTwoFactorCode", { property: "code" });
+  }
+  if (second.needed && second.by === "recovery") {
+    await recordAudit(ctx, { accountId: user.accountId, actor, action: "two-factor.recovery-code-used", detail: { left: second.left }, ip: address, userAgent });
+  }
+  await recordAudit(ctx, { accountId: user.accountId, actor, action: "sign-in", ...(second.needed ? { detail: { secondFactor: second.by } } : {}), ip: address, userAgent });
   await clearFailures(ctx, keys[0]);
   // A hash of an older scheme (bcrypt) or weaker parameters is replaced now that the password is known.
   const rehashed = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};

@@ -12,4 +12,5 @@ export const addUser = (body: AddUserForm) => apiFetch<AddedUser>("/api/dashboar
 export const changeRole = (id: string, role: UserView["role"]) => apiFetch<UserView>(`/api/dashboard/users/${encodeURIComponent(id)}`, { method: "PATCH", json: { role } });
 export const resetPassword = (id: string) => apiFetch<AddedUser>(`/api/dashboard/users/${encodeURIComponent(id)}/password`, { method: "POST", json: {} });
 export const signOutUser = (id: string) => apiFetch<UserView>(`/api/dashboard/users/${encodeURIComponent(id)}/sign-out`, { method: "POST", json: {} });
+export const resetTwoFactor = (id: string) => apiFetch<UserView>(`/api/dashboard/users/${encodeURIComponent(id)}/two-factor/reset`, { method: "POST", json: {} });
 export const removeUser = (id: string) => apiFetch<UserView>(`/api/dashboard/users/${encodeURIComponent(id)}`, { method: "DELETE" });

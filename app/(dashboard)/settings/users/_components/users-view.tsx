@@ -20,6 +20,7 @@ import { AddUserDialog } from "./add-user-dialog";
 import { changeRole, fetchUsers, removeUser, usersKey, type AddedUser, type UserView } from "./api";
 import { PasswordDialog } from "./password-dialog";
 import { UserSecurityActions } from "./user-security-actions";
+import { TwoFactorPolicy } from "./two-factor-policy";
 
 export function UsersView({ meId, accountName }: { meId: string; accountName: string }) {
   const queryClient = useQueryClient();
@@ -51,6 +52,7 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
           </Button>
         }
       />
+      {users.data && <TwoFactorPolicy users={rows} />}
       <Card>
         <CardHeader
           title={`${rows.length || ""} ${rows.length === 1 ? "user" : "users"}`.trim()}
@@ -75,6 +77,11 @@ export function UsersView({ meId, accountName }: { meId: string; accountName: st
                     <p className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-100">
                       <span className="truncate">{u.name || u.email}</span>
                       {u.id === meId && <Badge tone="accent">You</Badge>}
+                      {u.twoFactor && (
+                        <Badge tone="success" className="whitespace-nowrap">
+                          2FA
+                        </Badge>
+                      )}
                     </p>
                     {u.name && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{u.email}</p>}
                   </div>
