@@ -11,7 +11,7 @@ const key = Symbol.for("switchboard.tracing.sdk");
 type G = typeof globalThis & { [key]?: NodeSDK };
 
 /** Whether the environment asks for traces. */
-export function tracingWanted(environment: NodeJS.ProcessEnv = process.env): boolean {
+export function tracingWanted(environment: Record<string, string | undefined> = process.env): boolean {
   return Boolean(environment.OTEL_EXPORTER_OTLP_ENDPOINT || environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && environment.OTEL_SDK_DISABLED !== "true";
 }
 

@@ -58,7 +58,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopTracing();
-  delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // Test files share the process (isolate: false): the next ones run without tracing.
+  for (const name of ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_BSP_SCHEDULE_DELAY"]) delete process.env[name];
   await new Promise((r) => receiver.close(r));
 });
 
