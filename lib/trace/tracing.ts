@@ -36,12 +36,14 @@ export interface SpanOptions {
   childOnly?: boolean;
 }
 
+const noSpan = (o: SpanOptions) => !tracingOn() || (o.childOnly && !o.parent && !trace.getSpan(context.active()));
+
 /**
  * Runs fn inside a new span, child of the active one (or of `parent`); ended when fn settles, with
  * an error status when it throws. Without tracing, fn runs as is (span undefined).
  */
 export async function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span | undefined) => Promise<T>): Promise<T> {
-  if (!tracingOn() || (options.childOnly && !options.parent && !trace.getSpan(context.active()))) return fn(undefined);
+  if (noSpan(options)) return fn(undefined);
   const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, options.parent ?? context.active());
   try {
     return await context.with(trace.setSpan(options.parent ?? context.active(), span), () => fn(span));
@@ -55,7 +57,7 @@ export async function inSpan<T>(name: string, options: SpanOptions, fn: (span: S
 
 /** A span ended later by the caller (one that outlives a function call: a PDU and its answer). */
 export function startSpan(name: string, options: SpanOptions): Span | undefined {
-  if (!tracingOn() || (options.childOnly && !options.parent && !trace.getSpan(context.active()))) return undefined;
+  if (noSpan(options)) return undefined;
   return tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, options.parent ?? context.active());
 }
 
