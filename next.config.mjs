@@ -52,7 +52,20 @@ const nextConfig = {
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
     ];
   },
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg-boss", "pg", "pg-copy-streams", "smpp", "@prisma/adapter-pg", "bcryptjs", "undici", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg-boss",
+    "pg",
+    "pg-copy-streams",
+    "smpp",
+    "@prisma/adapter-pg",
+    "bcryptjs",
+    "undici",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+  ],
   // npm test (scripts/test-all.sh) type-checks the same files with tsc just before, Next's route
   // types included (next typegen): its build skips the second, identical check (≈ 45 s here).
   typescript: { ignoreBuildErrors: process.env.SWITCHBOARD_TYPECHECKED === "1" },

@@ -53,6 +53,8 @@ const schema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(400),
   /** The bearer token /metrics asks for; unset: /metrics answers on loopback only. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Where traces go (OTLP, e.g. http://otel-collector:4318); unset: no tracing, the SDK is not loaded (lib/trace). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 
 export type Env = z.infer<typeof schema> & {

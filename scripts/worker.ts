@@ -10,6 +10,7 @@ import { startViber } from "../lib/server/viber.ts";
 import { healthState } from "../lib/server/health/state.ts";
 import { startHealthServer } from "../lib/server/health/health-server.ts";
 import { processMetrics } from "../lib/server/metrics/registry.ts";
+import { startTracing, stopTracing } from "../lib/trace/start-tracing.ts";
 
 const e = parseEnv();
 if (!e.DATABASE_URL) {
@@ -18,6 +19,8 @@ if (!e.DATABASE_URL) {
   );
   process.exit(2);
 }
+// Traces (OTEL_EXPORTER_OTLP_ENDPOINT), before the database opens so that its statements are spans.
+await startTracing("switchboard-worker");
 const database = await openDatabase({ kind: "postgres", url: e.DATABASE_URL, poolSize: 4 });
 await migrate(database.sql);
 const health = healthState();
@@ -45,6 +48,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const)
     await viber.close();
     await database.close();
     await healthServer?.close();
+    await stopTracing();
     process.exit(0);
   });
 running = true;

@@ -1,6 +1,10 @@
 // What the SMPP carrier counts for the operator's live status: submits and their answers,
-// receipts and inbound messages since start, and the time the SMSC takes to answer a submit_sm.
+// receipts and inbound messages since start, and the time the SMSC takes to answer a submit_sm
+// (kept here for the console, and handed to the process's metrics as each answer comes).
 import type { CarrierCounters, CarrierStatus } from "../core/ports/carrier.ts";
+
+/** Told of every submit_sm answered: on which bind (its index) and after how long. */
+export type SubmitObserver = (bind: number, seconds: number) => void;
 
 const SAMPLES = 1000;
 
@@ -12,7 +16,10 @@ export class CarrierMeter {
   private samples = 0;
   private next = 0;
 
-  answeredIn(ms: number): void {
+  constructor(private readonly observe?: SubmitObserver) {}
+
+  answeredIn(ms: number, bind: number): void {
+    this.observe?.(bind, ms / 1000);
     this.latencies[this.next] = ms;
     this.next = (this.next + 1) % SAMPLES;
     if (this.samples < SAMPLES) this.samples++;

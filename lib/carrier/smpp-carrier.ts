@@ -18,7 +18,7 @@
 import "./client-ref.ts";
 import { readFileSync } from "node:fs";
 import { buildSubmitSm } from "./build-submit-sm.ts";
-import { CarrierMeter } from "./carrier-meter.ts";
+import { CarrierMeter, type SubmitObserver } from "./carrier-meter.ts";
 import { type ConnectorOptions, type ResolvedConnector, resolveConnector, type SubmitAddressing } from "./connector-options.ts";
 import { connectorOptionsFromUrl } from "./connector-url.ts";
 import { DeliverInbox } from "./deliver-inbox.ts";
@@ -32,6 +32,8 @@ export interface ConnectRuntime {
   /** connectConnector waits this long for a first bind that sends, then rejects (default 10 000 ms; 0 = don't wait). */
   connectTimeoutMs?: number;
   log?: CarrierLog;
+  /** Told of each submit_sm's answer: the bind and the time it took (the process's latency histogram). */
+  observeSubmitSm?: SubmitObserver;
 }
 
 /** The options of connectCarrier(url, …), which win over the URL's parameters. */
@@ -84,12 +86,13 @@ class SmppCarrierImpl implements SmppCarrier {
   private readonly sending: SubmitWindow;
   private readonly sessions: SmppBinds;
   private readonly inbox: DeliverInbox;
-  private readonly meter = new CarrierMeter();
+  private readonly meter: CarrierMeter;
   private readonly addressing: SubmitAddressing;
   private closing = false;
 
-  constructor(c: ResolvedConnector, log: CarrierLog) {
+  constructor(c: ResolvedConnector, log: CarrierLog, observeSubmitSm?: SubmitObserver) {
     const closing = () => this.closing;
+    this.meter = new CarrierMeter(observeSubmitSm);
     this.addressing = c.addressing;
     this.sending = new SubmitWindow(this.binds, {
       window: c.window,
@@ -199,7 +202,7 @@ function readCa(file: string | undefined): Buffer | undefined {
  * it resolves at once and keeps connecting.
  */
 export async function connectConnector(options: ConnectorOptions, runtime: ConnectRuntime = {}): Promise<SmppCarrier> {
-  const carrier = new SmppCarrierImpl(resolveConnector(options), runtime.log ?? noop);
+  const carrier = new SmppCarrierImpl(resolveConnector(options), runtime.log ?? noop, runtime.observeSubmitSm);
   const wait = runtime.connectTimeoutMs ?? 10_000;
   if (wait > 0) {
     try {
@@ -217,8 +220,8 @@ export async function connectConnector(options: ConnectorOptions, runtime: Conne
  * for TLS; the port defaults to 2775, or 3550 over TLS); `options` win over the URL's parameters.
  */
 export async function connectCarrier(url: string, options: CarrierOptions = {}): Promise<SmppCarrier> {
-  const { connectTimeoutMs, log, submitsPerSecond, ...rest } = options;
+  const { connectTimeoutMs, log, observeSubmitSm, submitsPerSecond, ...rest } = options;
   const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const connector: ConnectorOptions = { ...connectorOptionsFromUrl(url, { strict: false }), ...set, ...(submitsPerSecond !== undefined ? { tps: submitsPerSecond } : {}) };
-  return connectConnector(connector, { connectTimeoutMs, log });
+  return connectConnector(connector, { connectTimeoutMs, log, observeSubmitSm });
 }

@@ -9,6 +9,7 @@ import { type Bind, sends } from "./smpp-binds.ts";
 import { describeStatus, ESME_RINVBNDSTS, ESME_ROK, ESME_RTHROTTLED, NO_SMSC_STATUS } from "./smpp-status.ts";
 import { EncodedSubmitSm, encodeSubmitSmBody, type SubmitSmFields } from "./submit-sm-pdu.ts";
 import type { CarrierLog, SubmitPart, SubmitResult } from "../core/ports/carrier.ts";
+import { activeContext, failed, SpanKind, startSpan, type Context, type Span } from "../trace/tracing.ts";
 
 export interface Pending {
   part: SubmitPart;
@@ -26,6 +27,9 @@ export interface Pending {
   cancelled?: () => boolean;
   done: boolean;
   resolve: (r: SubmitResult) => void;
+  /** With tracing on: the submitter's trace context, and the span of its submit_sm once written. */
+  trace?: Context;
+  span?: Span;
 }
 
 export interface WindowOptions {
@@ -88,8 +92,22 @@ export class SubmitWindow {
 
   submit(part: SubmitPart, fields: SubmitSmFields, cancelled: (() => boolean) | undefined): Promise<SubmitResult> {
     return new Promise<SubmitResult>((resolve) => {
-      const deadline = performance.now() + this.submitTimeoutMs;
-      this.queue.push({ part, body: encodeSubmitSmBody(fields), deadline, answerBy: Infinity, sentAt: 0, attempts: 0, wired: false, cancelled, done: false, resolve });
+      const queuedAt = performance.now();
+      const deadline = queuedAt + this.submitTimeoutMs;
+      const trace = activeContext();
+      this.queue.push({
+        part,
+        body: encodeSubmitSmBody(fields),
+        deadline,
+        answerBy: Infinity,
+        sentAt: queuedAt,
+        attempts: 0,
+        wired: false,
+        cancelled,
+        done: false,
+        resolve,
+        ...(trace ? { trace } : {}),
+      });
       this.schedulePump();
     });
   }
@@ -234,16 +252,32 @@ export class SubmitWindow {
     }
     b.inFlight.set(pdu.sequence_number, p);
     this.meter.counters.submitted++;
-    p.sentAt = performance.now();
+    const sentAt = performance.now();
+    if (p.trace) this.traceSent(p, b, pdu.sequence_number, sentAt);
+    p.sentAt = sentAt;
     p.answerBy = p.sentAt + this.submitTimeoutMs;
     if (p.attempts > 1) this.log("debug", "submit_sm resent", { partId: p.part.partId, attempt: p.attempts, bind: b.index });
+  }
+
+  /** The submit_sm's span (one per part: a resend after a lost connection is an event of it). */
+  private traceSent(p: Pending, b: Bind, sequence: number, sentAt: number): void {
+    if (p.span) {
+      p.span.addEvent("submit_sm resent", { "smpp.bind": b.index, "smpp.sequence_number": sequence });
+      return;
+    }
+    p.span = startSpan("submit_sm", {
+      kind: SpanKind.CLIENT,
+      parent: p.trace,
+      attributes: { "switchboard.part_id": p.part.partId, "smpp.bind": b.index, "smpp.sequence_number": sequence, "smpp.queued_ms": Math.round(sentAt - p.sentAt) },
+    });
   }
 
   private onSubmitResp(b: Bind, p: Pending, seq: number, resp: smpp.PDU): void {
     if (b.inFlight.get(seq) === p) b.inFlight.delete(seq);
     const status = resp.command_status;
     const now = performance.now();
-    this.meter.answeredIn(now - p.sentAt);
+    this.meter.answeredIn(now - p.sentAt, b.index);
+    p.span?.setAttributes({ "smpp.response": resp.command, "smpp.command_status": status, "smpp.latency_ms": Math.round((now - p.sentAt) * 10) / 10 });
     const ok = resp.command === "submit_sm_resp" && status === ESME_ROK;
     this.meter.counters[ok ? "accepted" : status === ESME_RTHROTTLED ? "throttled" : "refused"]++;
     if (status === ESME_RINVBNDSTS && !p.done && b.session) {
@@ -273,6 +307,11 @@ export class SubmitWindow {
   private finish(p: Pending, result: SubmitResult): void {
     if (p.done) return;
     p.done = true;
+    if (p.span) {
+      if (result.ok) p.span.setAttribute("smpp.message_id", result.smscMessageId);
+      else failed(p.span, result.description);
+      p.span.end();
+    }
     p.resolve(result);
   }
 

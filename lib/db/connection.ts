@@ -4,6 +4,12 @@
 import fs from "node:fs";
 import { log } from "../log/logger.ts";
 import { PrismaClient } from "./generated/client.ts";
+import { statement, tracedSql } from "./traced-sql.ts";
+import { tracedAdapter } from "./traced-adapter.ts";
+import { tracingOn } from "../trace/tracing.ts";
+
+/** Prisma's adapter, tracing its statements when the database opens with tracing on. */
+const traced = <F extends { connect(): Promise<object> }>(adapter: F): F => (tracingOn() ? tracedAdapter(adapter) : adapter);
 
 export type SqlResult<R> = { rows: R[] };
 
@@ -89,7 +95,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
         }, 1000).unref(),
       );
     });
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const prisma = new PrismaClient({ adapter: traced(new PrismaPg(pool)) });
     const { from: copyFrom } = await import("pg-copy-streams");
     type Client = InstanceType<typeof pg.default.Client>;
     const copyOn = (client: Pick<Client, "query">, statement: string, data: string) =>
@@ -132,8 +138,8 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     return {
       kind: "postgres",
       prisma,
-      sql,
-      bossDb: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }) },
+      sql: tracedSql(sql),
+      bossDb: { executeSql: (text, values) => statement(text, undefined, async () => ({ rows: (await pool.query(text, values as unknown[])).rows })) },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await prisma.$disconnect();
@@ -148,7 +154,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   // pg_trgm: the tracking explorer finds a number by any part of it through a trigram index.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const lite = await PGlite.create({ ...(target.dir ? { dataDir: target.dir } : {}), ...(target.from ? { loadDataDir: target.from } : {}), extensions: { pg_trgm } });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const prisma = new PrismaClient({ adapter: traced(new PrismaPGlite(lite)) });
   const sql: Sql = {
     query: async (text, values) => {
       const r = await lite.query(text, values as unknown[]);
@@ -169,10 +175,10 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   return {
     kind: "pglite",
     prisma,
-    sql,
+    sql: tracedSql(sql),
     bossDb: {
       // pg-boss sends multi-statement scripts without parameters; PGlite's query() takes one.
-      executeSql: async (text, values) => (values?.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] })),
+      executeSql: (text, values) => statement(text, undefined, async () => (values?.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] }))),
     },
     dump: () => lite.dumpDataDir("gzip"),
     close: async () => {

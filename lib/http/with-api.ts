@@ -1,7 +1,7 @@
 // The one wrapper every route goes through: request id, authentication (bearer or session),
 // scope and role checks, the per-application rate limit, parsing of params, query and body with
-// the route's zod schemas, Idempotency-Key, error rendering and one log line per request.
-import crypto from "node:crypto";
+// the route's zod schemas, Idempotency-Key, error rendering, one log line per request and, with
+// tracing on, the request's span (whose trace id is the request id).
 import type { z } from "zod";
 import { getDatabase, type Database } from "../db/index.ts";
 import { cachingStatements } from "../db/statement-cache.ts";
@@ -23,6 +23,8 @@ import { refuseCrossSite } from "./cross-site.ts";
 import { auditRequest } from "./audit-trail.ts";
 import { transportSecurity } from "./security-headers.ts";
 import { env } from "../env.ts";
+import { requestIdFor } from "./request-id.ts";
+import { failed, inSpan, SpanKind, tracingOn, type Span } from "../trace/tracing.ts";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type PrincipalFor<S extends RouteSpec> = S["auth"] extends "bearer" ? ApplicationPrincipal : S["auth"] extends "session" ? UserPrincipal : Principal | null;
@@ -42,10 +44,11 @@ type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArgs<S>) => Promise<unknown>) {
   const metrics = processMetrics();
   const health = healthState();
-  return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
+  const spanName = `${spec.method} /api${spec.path}`;
+  const answer = async (req: Request, routeContext: RouteContext | undefined, span: Span | undefined): Promise<Response> => {
     const started = performance.now();
     health.requestsInFlight += 1;
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    const requestId = requestIdFor(req);
     let principal: Principal | null = null;
     let limits: Record<string, string> | undefined;
     let response: Response;
@@ -91,8 +94,17 @@ export function withApi<S extends RouteSpec>(spec: S, handler: (args: HandlerArg
       accountId: principal?.accountId,
     });
     health.requestsInFlight -= 1;
+    if (span) {
+      span.setAttribute("http.response.status_code", response.status);
+      if (principal?.accountId) span.setAttribute("switchboard.account_id", principal.accountId);
+      if (response.status >= 500) failed(span, new Error(`answered ${response.status}`));
+    }
     return response;
   };
+  return (req: Request, routeContext?: RouteContext): Promise<Response> =>
+    tracingOn()
+      ? inSpan(spanName, { kind: SpanKind.SERVER, attributes: { "http.request.method": spec.method, "http.route": `/api${spec.path}` } }, (span) => answer(req, routeContext, span))
+      : answer(req, routeContext, undefined);
 }
 
 // One context per database for every request (it holds no per-request state), instead of a new

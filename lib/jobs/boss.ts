@@ -10,6 +10,7 @@ import type { JobDefinition, JobRef } from "./job.ts";
 import { log } from "../log/logger.ts";
 import { anyCause } from "../db/errors.ts";
 import { txSql } from "../db/tx-sql.ts";
+import { carryTrace } from "./job-trace.ts";
 
 export type Boss = PgBoss;
 
@@ -128,7 +129,7 @@ export async function enqueue<T extends object>(
   payload: T,
   options: { tx?: Tx; singletonKey?: string; startAfter?: Date | number; id?: string } = {},
 ): Promise<string | null> {
-  const data = job.payload.parse(payload) as object;
+  const data = carryTrace(job.payload.parse(payload) as object);
   return boss.send(job.name, data, {
     singletonKey: options.singletonKey,
     startAfter: options.startAfter,
@@ -140,7 +141,7 @@ export async function enqueue<T extends object>(
 /** Enqueues many jobs of one queue in one statement (pg-boss insert: the queue's retry and expiry settings apply as with send). */
 export async function enqueueMany<T extends object>(boss: PgBoss, job: JobRef, items: readonly { payload: T; startAfter?: Date }[], options: { tx?: Tx } = {}): Promise<void> {
   if (items.length === 0) return;
-  const jobs = items.map((i) => ({ name: job.name, data: job.payload.parse(i.payload) as object, ...(i.startAfter ? { startAfter: i.startAfter.toISOString() } : {}) }));
+  const jobs = items.map((i) => ({ name: job.name, data: carryTrace(job.payload.parse(i.payload) as object), ...(i.startAfter ? { startAfter: i.startAfter.toISOString() } : {}) }));
   await boss.insert(jobs, options.tx ? { db: transactionDb(options.tx) } : {});
 }
 

@@ -3,6 +3,7 @@
 import type { Claim } from "./boss.ts";
 import type { JobMeta } from "./job.ts";
 import type { QueueLoop } from "./queue-loop.ts";
+import { runIn, type Context } from "../trace/tracing.ts";
 
 /** A lease is taken as lost this long before it runs out by the local clock (clock drift, latency). */
 export const LEASE_MARGIN_MS = 250;
@@ -49,6 +50,7 @@ export class Attempt implements Required<JobMeta> {
     readonly retryLimit: number,
     readonly previousLost: boolean,
     readonly checkpoint: unknown,
+    private readonly trace: Context | undefined,
   ) {
     this.id = held.id;
     this.retryCount = held.retryCount;
@@ -61,5 +63,8 @@ export class Attempt implements Required<JobMeta> {
   }
   saveCheckpoint(value: unknown): Promise<boolean> {
     return this.loop.checkpoint(this, this.held, value);
+  }
+  within<T>(fn: () => T): T {
+    return runIn(this.trace, fn);
   }
 }

@@ -27,6 +27,11 @@ export interface JobMeta {
    * statement. Resolves false when the lease is lost; the handler should then stop.
    */
   saveCheckpoint?(value: unknown): Promise<boolean>;
+  /**
+   * Runs fn in this job's trace (the span of its attempt, child of whoever enqueued it), for a
+   * batch handler's work on behalf of one job of the batch; fn as is without tracing.
+   */
+  within?<T>(fn: () => T): T;
 }
 
 /** What enqueuing a job needs: its queue's name and its payload's schema. */
@@ -100,6 +105,9 @@ export interface BatchHandling<P = never> {
   handleBatch(ctx: Ctx, jobs: ClaimedJob<P>[]): Promise<Array<Error | null>>;
   batchesInFlight?: number;
 }
+
+/** Runs fn in the job's trace (JobMeta.within), or as is outside a worker. */
+export const inJob = <T>(meta: JobMeta, fn: () => T): T => (meta.within ? meta.within(fn) : fn());
 
 /** Whether the handler still holds its job (true outside a worker). */
 export const leaseHeld = (meta: JobMeta): boolean => meta.leaseHeld?.() ?? true;

@@ -7,6 +7,8 @@ import { log } from "../log/logger.ts";
 import { CHECKPOINT_KEY, checkpointClaim, claimJobs, completeClaims, failClaims, reapExpiredLeases, releaseOrphans, renewClaims, type Claim, type ClaimedRow } from "./boss.ts";
 import { LeaseLost, UncertainOutcome, type BatchHandling, type ClaimedJob, type JobDefinition } from "./job.ts";
 import { Attempt, Held, LEASE_MARGIN_MS } from "./held-job.ts";
+import { jobSpan, takeTrace } from "./job-trace.ts";
+import { failed, type Span } from "../trace/tracing.ts";
 
 export type Definition = JobDefinition & Partial<BatchHandling<unknown>>;
 
@@ -40,6 +42,8 @@ export class QueueLoop {
   private orphansSuspected = false;
   private claiming = 0;
   private releasing: Promise<void> | null = null;
+  /** The spans of the attempts in hand, with tracing on (ended when their job settles or is lost). */
+  private spans = new Map<string, Span>();
 
   constructor(
     private boss: PgBoss,
@@ -86,7 +90,10 @@ export class QueueLoop {
   async failInHand(err: Error): Promise<void> {
     const held = [...this.inHand.values()];
     this.inHand.clear();
-    for (const h of held) h.abort();
+    for (const h of held) {
+      h.abort();
+      this.endSpan(h.id, err);
+    }
     // Not clean: the handlers may still have work under way.
     if (held.length) await failClaims(this.boss, this.d.name, held, err.message, false).catch(() => {});
     for (const t of this.timers) clearInterval(t);
@@ -169,6 +176,7 @@ export class QueueLoop {
       for (const h of left) {
         this.inHand.delete(h.id);
         h.abort();
+        this.endSpan(h.id, new Error(`job ran past its expiry (${maxRun} s)`));
       }
       if (left.length)
         await failClaims(this.boss, d.name, left, `job ran past its expiry (${maxRun} s)`, false).catch(() => {
@@ -177,8 +185,9 @@ export class QueueLoop {
     }
   }
 
-  private parse(job: FetchedJob): ClaimedJob {
-    let data = job.data;
+  private parse(job: FetchedJob): ClaimedJob & { meta: Attempt } {
+    const carried = takeTrace(job.data);
+    let data = carried.data;
     let checkpoint: unknown = null;
     if (data && typeof data === "object" && !Array.isArray(data) && CHECKPOINT_KEY in data) {
       const { [CHECKPOINT_KEY]: saved, ...rest } = data as Record<string, unknown>;
@@ -186,8 +195,19 @@ export class QueueLoop {
       data = rest;
     }
     const held = this.inHand.get(job.id) ?? new Held(job.id, job.retryCount, 0, 0);
-    const meta = new Attempt(this, held, job.retryLimit, Boolean(job.previousLost), checkpoint);
+    const { span, context } = jobSpan(this.d.name, job.id, job.retryCount, carried.parent);
+    if (span) this.spans.set(job.id, span);
+    const meta = new Attempt(this, held, job.retryLimit, Boolean(job.previousLost), checkpoint, context);
     return { payload: this.d.payload.parse(data), meta };
+  }
+
+  /** Ends the span of the job's attempt (an error: the attempt failed, or its outcome was not recorded). */
+  private endSpan(id: string, err: unknown): void {
+    const span = this.spans.get(id);
+    if (!span) return;
+    this.spans.delete(id);
+    if (err) failed(span, err);
+    span.end();
   }
 
   /** Whether this claim is still in this loop's hands. */
@@ -235,6 +255,7 @@ export class QueueLoop {
     if (this.inHand.get(h.id) !== h) return;
     this.inHand.delete(h.id);
     h.abort();
+    this.endSpan(h.id, new Error("lease lost"));
     log("warn", "job lease lost; its outcome will not be recorded", { queue: this.d.name, id: h.id });
   }
 
@@ -289,7 +310,7 @@ export class QueueLoop {
     const run = async (job: FetchedJob) => {
       try {
         const { payload, meta } = this.parse(job);
-        await d.handler(ctx, payload, meta);
+        await meta.within(() => d.handler(ctx, payload, meta));
         this.settle(job.id, done, null);
       } catch (err) {
         this.settle(job.id, done, err);
@@ -304,7 +325,7 @@ export class QueueLoop {
   }
 
   private async runBatch(jobs: FetchedJob[], done: Set<string>): Promise<void> {
-    const parsed: ClaimedJob[] = [];
+    const parsed: (ClaimedJob & { meta: Attempt })[] = [];
     const valid: FetchedJob[] = [];
     for (const job of jobs) {
       try {
@@ -317,7 +338,9 @@ export class QueueLoop {
     if (!valid.length) return;
     let results: Array<Error | null>;
     try {
-      results = await this.d.handleBatch!(this.ctx, parsed);
+      // A batch of one is wholly its job's work, in its trace; a larger one's shared statements are in none.
+      const handle = () => this.d.handleBatch!(this.ctx, parsed);
+      results = await (parsed.length === 1 ? parsed[0]!.meta.within(handle) : handle());
     } catch (err) {
       results = valid.map(() => (err instanceof Error ? err : new Error(String(err))));
     }
@@ -329,6 +352,7 @@ export class QueueLoop {
     const h = this.inHand.get(id);
     if (!h) return; // failed meanwhile by the expiry timer, or its lease was lost
     done.add(id);
+    this.endSpan(id, err);
     if (err instanceof LeaseLost) {
       this.lost(h);
       return;

@@ -17,6 +17,7 @@ import { log } from "../log/logger.ts";
 import { drainRequests, healthState } from "./health/state.ts";
 import { processMetrics } from "./metrics/registry.ts";
 import { stampPeerAddresses } from "./peer-address.ts";
+import { stopTracing } from "../trace/start-tracing.ts";
 
 const key = Symbol.for("switchboard.boot");
 type G = typeof globalThis & { [key]?: Promise<void> };
@@ -80,6 +81,7 @@ async function run(): Promise<void> {
       await viber?.close();
       await smtpSink?.close();
       await closeDatabase();
+      await stopTracing(); // the spans still buffered go out
     } finally {
       if (e.embedded) fs.rmSync(serverFile, { force: true });
       process.exit(0);

@@ -119,7 +119,7 @@ export async function startConnectors(database: Database, options: ConnectorsOpt
         ...(options.submitTimeoutMs ? { submitTimeoutMs: options.submitTimeoutMs } : {}),
       },
       // A connector that cannot bind shows its error and keeps trying; it holds up nothing else.
-      { connectTimeoutMs: 0, log: (level, msg, fields) => log(level, msg, { connector: row.name, ...fields }) },
+      { connectTimeoutMs: 0, log: (level, msg, fields) => log(level, msg, { connector: row.name, ...fields }), observeSubmitSm: processMetrics().submitSmObserver(row.name) },
     );
     wire(ctx, row.id, carrier, options.receiptOptions);
     log("info", "connector started", { connector: row.name, host: row.host, port: row.port, binds: row.binds });

@@ -1,6 +1,6 @@
 // /metrics as Prometheus scrapes it: a campaign and a single message move the part counters by
-// exactly their parts (submitted, delivered, undelivered, expired, failed), receipts and
-// callbacks are counted, the API's requests appear by route, and who may scrape is enforced.
+// exactly their parts (submitted, delivered, undelivered, expired, failed), each submit_sm answered
+// is timed in the latency histogram, receipts and callbacks are counted, the API's requests appear by route, and who may scrape is enforced.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "../../app/metrics/route.ts";
@@ -72,8 +72,10 @@ describe("GET /metrics", () => {
       ).rows[0]!;
     const sent = await eventually(reports, (c) => c.n === 2 && c.delivered === 2);
     const after = await eventually(samples, (m) => delta(m, "switchboard_callbacks_total", { kind: "sms.status", outcome: "delivered" }) >= sent.delivered);
-    // 200 GSM-7 characters: two parts.
+    // 200 GSM-7 characters: two parts, two submit_sm answered, each timed in the latency histogram.
     expect(delta(after, "switchboard_sms_parts_total", { outcome: "submitted" })).toBe(2);
+    expect(delta(after, "switchboard_submit_sm_duration_seconds_count", { connector: "none" })).toBe(2);
+    expect(delta(after, "switchboard_submit_sm_duration_seconds_bucket", { connector: "none", le: "+Inf" })).toBe(2);
     expect(delta(after, "switchboard_sms_parts_total", { outcome: "delivered" })).toBe(2);
     expect(delta(after, "switchboard_callbacks_total", { kind: "sms.status", outcome: "delivered" })).toBe(2);
   });
@@ -84,6 +86,8 @@ describe("GET /metrics", () => {
     expect(s.type).toContain("text/plain");
     expect(s.text).toContain("# TYPE switchboard_sms_parts_total counter");
     expect(s.text).toContain("# TYPE switchboard_http_request_duration_seconds histogram");
+    expect(s.text).toContain("# TYPE switchboard_submit_sm_duration_seconds histogram");
+    expect(s.text).toMatch(/switchboard_submit_sm_duration_seconds_bucket\{le="0.001",connector="none",bind="0"\}/);
     expect(s.text).toContain("switchboard_nodejs_eventloop_lag_seconds");
     // No label carries an id or a phone number.
     expect(s.text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);

@@ -18,7 +18,7 @@
 // (endpoint-pace.ts, skipped when it does not bind), and replays (same callback, same webhook-id,
 // each attempt after a replay carries who asked for it).
 import { z } from "zod";
-import { defineJob } from "../../jobs/job.ts";
+import { defineJob, inJob } from "../../jobs/job.ts";
 import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
 import { postCallback } from "./outbound-http.ts";
@@ -26,6 +26,7 @@ import { Slots } from "./slots.ts";
 import { paceBinds, paced } from "./endpoint-pace.ts";
 import { storeOutcomes, type Outcome } from "./store-outcomes.ts";
 import type { CallbackOutcome } from "../ports/metrics.ts";
+import { failed, inSpan, SpanKind } from "../../trace/tracing.ts";
 
 const TIMEOUT_MS = 10_000;
 /** POSTs under way at once per worker process, whatever the number of batches in hand. */
@@ -76,7 +77,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
     let p = attempts.get(id);
     if (!p) {
       const cb = byId.get(id);
-      p = cb && cb.state === "pending" && !cb.paused ? send(ctx, cb, job.meta, allowPrivate) : Promise.resolve(null);
+      p = cb && cb.state === "pending" && !cb.paused ? inJob(job.meta, () => send(ctx, cb, job.meta, allowPrivate)) : Promise.resolve(null);
       attempts.set(id, p);
     }
     return p;
@@ -112,7 +113,14 @@ function countOutcomes(ctx: Ctx, written: readonly Outcome[], byId: ReadonlyMap<
 async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
   const n = Number(cb.logged) + 1;
   const at = ctx.now();
-  const result = await postCallback({ url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n }, { timeoutMs: TIMEOUT_MS, allowPrivate });
+  // The POST's span names the receiver's host, never its full URL (a query may carry the customer's token).
+  const attributes = { "switchboard.callback_id": cb.id, "switchboard.callback.kind": cb.kind, "switchboard.callback.attempt": n, "server.address": hostOf(cb.url) };
+  const result = await inSpan("callback POST", { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const r = await postCallback({ url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n }, { timeoutMs: TIMEOUT_MS, allowPrivate });
+    if (r.statusCode) span?.setAttribute("http.response.status_code", r.statusCode);
+    if (!r.ok) failed(span, r.error || `answered ${r.statusCode}`);
+    return r;
+  });
   const last = result.ok || result.permanent || meta.retryCount >= meta.retryLimit;
   return {
     callback_id: cb.id,
@@ -131,6 +139,14 @@ async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate
     ok: result.ok,
     completed_at: last ? ctx.now().toISOString() : null,
   };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
 }
 
 const batching: BatchHandling<Payload> & { postsInFlight: number } = { handleBatch: deliverBatch, batchesInFlight: 3, postsInFlight: POSTS_IN_FLIGHT };

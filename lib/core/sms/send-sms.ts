@@ -28,6 +28,7 @@ import type { Message } from "../../db/generated/client.ts";
 import { withSampleLinks } from "../links/find-links.ts";
 import { shortenMessage } from "../links/shorten-message.ts";
 import { maskSecret, maskedParts } from "./secret-text.ts";
+import { traceCarrier, TRACE_KEY } from "../../trace/tracing.ts";
 
 export interface SendSmsInput {
   accountId: string;
@@ -92,7 +93,7 @@ WITH input AS (
     ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
     application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
     encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
-    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb)
+    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb, trace jsonb)
 ), priced AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
@@ -137,7 +138,8 @@ WITH input AS (
 ), job AS (
   INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
                           expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
-  SELECT gen_random_uuid(), q.name, jsonb_build_object('messageId', a.id), 0, now(), NULL, NULL, q.dead_letter,
+  SELECT gen_random_uuid(), q.name,
+         CASE WHEN a.trace IS NULL THEN jsonb_build_object('messageId', a.id) ELSE jsonb_build_object('messageId', a.id, '${TRACE_KEY}', a.trace) END, 0, now(), NULL, NULL, q.dead_letter,
          COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
          now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
          COALESCE(q.retry_limit, 2),
@@ -297,6 +299,8 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
     ...(hidden ? { part_sealed: hidden.sealed } : {}),
     pool_id: input.poolId ?? null,
     links: short?.links.length ? short.links : null,
+    // The request's trace context for the submit job (lib/jobs/job-trace.ts), with tracing on.
+    trace: traceCarrier(),
   };
   const batch = { accountId: input.accountId, currency };
 

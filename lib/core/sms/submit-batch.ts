@@ -10,7 +10,7 @@
 // reference), and a job whose previous attempt was lost flags its parts possible_duplicate first.
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
-import { leaseHeld, UncertainOutcome, type ClaimedJob, type JobMeta } from "../../jobs/job.ts";
+import { inJob, leaseHeld, UncertainOutcome, type ClaimedJob, type JobMeta } from "../../jobs/job.ts";
 import type { Carrier, RoutedResult, SubmitResult } from "../ports/carrier.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { submitPartOf } from "./submit-part.ts";
@@ -136,7 +136,7 @@ export async function submitBatch(ctx: Ctx, jobs: ClaimedJob<{ messageId: string
   const oneByOne = async () => {
     while (next < apart.length) {
       const { m, meta, done } = apart[next++]!;
-      await one(ctx, m.id, meta).then(
+      await inJob(meta, () => one(ctx, m.id, meta)).then(
         () => done(null),
         (e: unknown) => done(asError(e)),
       );
@@ -181,7 +181,7 @@ async function submitTogether(ctx: Ctx, batch: { m: Message; meta: JobMeta; done
     while (next < parts.length) {
       const { part, b, state, settle } = parts[next++]!;
       try {
-        const result = await submitOne(ctx, carrier, b.m, part, state.ref, b.meta);
+        const result = await inJob(b.meta, () => submitOne(ctx, carrier, b.m, part, state.ref, b.meta));
         if (result.ok) await answers.sent(b.m, part, result);
         else {
           if (result.maybeAccepted) await markPossibleDuplicates(ctx, [part.id]);

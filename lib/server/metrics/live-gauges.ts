@@ -1,6 +1,6 @@
 // Gauges read when Prometheus scrapes, not kept up to date on any path: this worker's SMPP
-// connections (bind states, window in use, submit_sm latency), the job queues' depth and the age
-// of their oldest waiting job, and the database pool.
+// connections (bind states, window in use), the job queues' depth and the age of their oldest
+// waiting job, and the database pool. (submit_sm latency is a histogram observed as answers come: registry.ts.)
 import client from "prom-client";
 import type { Database } from "../../db/connection.ts";
 import type { Carrier } from "../../core/ports/carrier.ts";
@@ -66,21 +66,6 @@ export function collectLive(registry: client.Registry, sources: LiveSources): vo
       for (const c of live()) {
         const w = c.carrier.stats().window;
         if (w !== undefined && Number.isFinite(w)) this.set({ connector: c.name }, w);
-      }
-    },
-  });
-  new client.Gauge({
-    name: "switchboard_submit_sm_latency_seconds",
-    help: "submit_sm to submit_sm_resp over the connection's latest answers (up to 1,000): mean and p95",
-    labelNames: ["connector", "stat"],
-    registers,
-    collect() {
-      this.reset();
-      for (const c of live()) {
-        const l = c.carrier.status?.().latencyMs;
-        if (!l) continue;
-        this.set({ connector: c.name, stat: "mean" }, l.mean / 1000);
-        this.set({ connector: c.name, stat: "p95" }, l.p95 / 1000);
       }
     },
   });

@@ -11,7 +11,12 @@ export interface ProcessMetrics extends Metrics {
   request(method: string, route: string, status: number, seconds: number): void;
   /** What the scrape-time gauges read (the database, this worker's connections), and the connectors' names. */
   sources: LiveSources;
+  /** What a connector's SMPP carrier tells of each submit_sm answered (its bind, the seconds it took). */
+  submitSmObserver(connector: string): (bind: number, seconds: number) => void;
 }
+
+/** submit_sm → submit_sm_resp: a local SMSC answers in a millisecond, a distant one in tens, a struggling one in seconds. */
+const SUBMIT_SM_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 function create(): ProcessMetrics {
   const sources: LiveSources = { connectorNames: new Map() };
@@ -50,6 +55,13 @@ function create(): ProcessMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const submitSm = new client.Histogram({
+    name: "switchboard_submit_sm_duration_seconds",
+    help: "submit_sm to its submit_sm_resp, per connector and bind (this worker's connections)",
+    labelNames: ["connector", "bind"],
+    buckets: SUBMIT_SM_BUCKETS,
+    registers,
+  });
   collectLive(registry, sources);
 
   // Children per label set, found by one map lookup instead of prom-client's label hashing.
@@ -62,6 +74,11 @@ function create(): ProcessMetrics {
       const p = parts.get(key);
       if (p) p.n += n;
       else parts.set(key, { outcome, connectorId, country, n });
+    },
+    submitSmObserver(connector) {
+      // One child per bind, found by index: an observation per submit_sm is the hot path.
+      const binds: client.Histogram.Internal<string>[] = [];
+      return (bind, seconds) => (binds[bind] ??= submitSm.labels({ connector, bind: String(bind) })).observe(seconds);
     },
     receiptsApplied: (n) => receipts.inc(n),
     callbacks: (kind: string, outcome: CallbackOutcome, n: number) => callbacks.inc({ kind, outcome }, n),

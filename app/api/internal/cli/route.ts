@@ -11,9 +11,14 @@ import { env, persistentSecret } from "@/lib/env";
 import { safeEqual } from "@/lib/core/secrets/hashing";
 import { readText } from "@/lib/http/parse-request";
 import { cameFromLoopback } from "@/lib/http/client-address";
+import { requestIdFor } from "@/lib/http/request-id";
 
 export async function POST(req: Request): Promise<Response> {
-  const requestId = crypto.randomUUID();
+  const requestId = requestIdFor(req);
+  const answer = (res: Response) => {
+    res.headers.set("X-Request-Id", requestId);
+    return res;
+  };
   try {
     if (!cameFromLoopback(req.headers)) throw new DomainError("loopbackOnly");
     const expected = persistentSecret(path.resolve(env().dataDir), "cli-token");
@@ -27,8 +32,8 @@ export async function POST(req: Request): Promise<Response> {
       throw new DomainError("malformedJson");
     }
     if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) throw new DomainError("validation", { message: "Send the arguments as a JSON array of strings." });
-    return json(200, await runCommand(contextFor(await getDatabase()), argv));
+    return answer(json(200, await runCommand(contextFor(await getDatabase()), argv)));
   } catch (err) {
-    return errorResponse(err, requestId);
+    return answer(errorResponse(err, requestId));
   }
 }
