@@ -14,8 +14,8 @@
 //
 // The webhook center (issue 20) adds: each attempt's signature and response headers, the
 // endpoint's health in the same statement (store-outcomes.ts), dead letters at a paused endpoint
-// (claimed callbacks wait as 'paused' without a POST), the account's pace per endpoint
-// (endpoint-pace.ts, skipped when it does not bind), and replays (same callback, same webhook-id,
+// (claimed callbacks wait as 'paused' without a POST), the account's pace per endpoint across
+// processes (endpoint-pace.ts), and replays (same callback, same webhook-id,
 // each attempt after a replay carries who asked for it).
 import { z } from "zod";
 import { defineJob } from "../../jobs/job.ts";
@@ -23,8 +23,9 @@ import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
 import { postCallback } from "./outbound-http.ts";
 import { Slots } from "./slots.ts";
-import { paceBinds, paced } from "./endpoint-pace.ts";
+import { pacer } from "./endpoint-pace.ts";
 import { storeOutcomes, type Outcome } from "./store-outcomes.ts";
+import { defaultWebhookSettings } from "./webhook-settings.ts";
 import type { CallbackOutcome } from "../ports/metrics.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -88,12 +89,11 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
   return outcomes.map((o) => (o && !o.ok && !o.last && !deadLetters.has(o.callback_id) ? new Error(`callback answered ${o.status_code || o.error}`) : null));
 }
 
-/** One POST within the process's slots and, where the account's limits bind, the endpoint's pace. */
+/** One POST within the endpoint's pace (all processes together) and the process's slots. */
 function send(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
-  const limits = { maxConcurrency: cb.max_concurrency ?? POSTS_IN_FLIGHT, maxPerSecond: cb.max_per_second ?? 0 };
-  const post = () => posts.run(() => attempt(ctx, cb, meta, allowPrivate));
+  const limits = { maxConcurrency: cb.max_concurrency ?? defaultWebhookSettings.maxConcurrency, maxPerSecond: cb.max_per_second ?? 0 };
   // The endpoint's turn first: a slow endpoint waits without holding a slot others could use.
-  return paceBinds(limits, POSTS_IN_FLIGHT) ? paced(`${cb.account_id} ${cb.endpoint}`, limits, post) : post();
+  return pacer.run(ctx, cb.account_id, cb.endpoint, limits, () => posts.run(() => attempt(ctx, cb, meta, allowPrivate)));
 }
 
 /** The batch's attempts for the metrics, one call per kind and outcome. */
