@@ -78,12 +78,7 @@ export function pauseMail(ctx: Ctx, endpoint: string, c: Claimed & { waiting: nu
   const link = `${ctx.config.publicUrl}/webhooks?state=paused&host=${encodeURIComponent(hostOf(endpoint))}`;
   const error = c.last_error || (c.last_status ? `answered ${c.last_status}` : "no answer");
   const since = c.failing_since ? ` since ${new Date(c.failing_since).toISOString().replace("T", " ").slice(0, 16)} UTC` : "";
-  const facts = [
-    `Endpoint: ${endpoint}`,
-    `Last error: ${error}`,
-    `Consecutive failures: ${c.consecutive_failures}${since}`,
-    `Callbacks waiting: ${c.waiting} (more wait as they come, none is lost)`,
-  ];
+  const facts = [`Endpoint: ${endpoint}`, `Last error: ${error}`, `Consecutive failures: ${c.consecutive_failures}${since}`, `Callbacks waiting: ${c.waiting} (more wait as they come, none is lost)`];
   const text = [
     "Switchboard paused one of your webhook endpoints after it kept failing.",
     "",
