@@ -270,7 +270,7 @@ describe("replays", () => {
   });
 
   it("replays 10,000 failed callbacks of a filter after a count and a confirmation, at the endpoint's pace, each once, with progress", async () => {
-    const pace = process.env.PACE ? JSON.parse(process.env.PACE) : { maxConcurrency: 100, maxPerSecond: 5000 };
+    const pace = { maxConcurrency: 100, maxPerSecond: 5000 };
     const paced = await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 10_000, ...pace } });
     expect(paced.status).toBe(200);
     const n = 10_000;
@@ -297,11 +297,10 @@ describe("replays", () => {
     // The progress moves while it runs (read twice a second; the dashboard reads it each second), and ends with every callback delivered.
     const seen: number[] = [];
     let progress = { done: false, delivered: 0 };
-    while (!progress.done && performance.now() - started < 60_000) {
+    while (!progress.done && performance.now() - started < 120_000) {
       await new Promise((r) => setTimeout(r, 500));
       progress = (await call(replayProgress, { path: `/webhooks/replays/${replay.body.replayId}`, headers: auth, params: { id: replay.body.replayId } })).body;
       seen.push(progress.delivered);
-      if (process.env.PACE) console.log(((performance.now() - started) / 1000).toFixed(1), progress.delivered);
     }
     const seconds = (performance.now() - started) / 1000;
     expect(progress).toMatchObject({ total: n, delivered: n, failed: 0, waiting: 0 });
@@ -314,9 +313,10 @@ describe("replays", () => {
     const perSecond = new Map<string, number>();
     for (const r of got) perSecond.set(r.timestamp, (perSecond.get(r.timestamp) ?? 0) + 1);
     expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(pace.maxPerSecond);
-    console.info(`bulk replay: ${n} callbacks in ${seconds.toFixed(1)} s`);
+    // At least n / R seconds (the pace held), and not minutes.
+    expect(seconds).toBeGreaterThanOrEqual(n / pace.maxPerSecond - 0.5);
     await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, maxConcurrency: 100, maxPerSecond: 0 } });
-  }, 90_000);
+  }, 150_000);
 });
 
 describe("the delivery log", () => {

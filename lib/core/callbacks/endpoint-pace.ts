@@ -181,20 +181,25 @@ export class Pacer {
     this.renewal.unref?.();
   }
 
-  /** Waits for the POST's turn: a start granted in the current window, and 1/R after this process's previous one. */
+  /** Waits for the POST's turn: its own moment 1/R after this process's previous one, then a start granted in the window it falls in. */
   private async turn(ctx: Ctx, lane: Lane): Promise<void> {
     const r = lane.limits.maxPerSecond;
+    // Each POST reserves its moment, so many waiting POSTs wake once each, in order (polling for
+    // the next free moment let one through per timer tick: about 1,000 a second at most).
+    const at = Math.max(performance.now(), lane.nextStart);
+    lane.nextStart = at + 1000 / r;
+    const wait = at - performance.now();
+    if (wait >= 1) await sleep(wait);
+    // The start is counted in the window it happens in.
     for (;;) {
       const now = Date.now();
       const window = Math.floor(now / 1000);
       if (window > lane.window) Object.assign(lane, { window, granted: 0, used: 0, spent: false });
-      const early = lane.nextStart - performance.now();
-      if (early > 0) await sleep(early);
-      else if (lane.used < lane.granted) {
+      if (lane.used < lane.granted) {
         lane.used++;
-        lane.nextStart = performance.now() + 1000 / r;
         return;
-      } else if (lane.spent) await sleep((lane.window + 1) * 1000 - now);
+      }
+      if (lane.spent) await sleep((lane.window + 1) * 1000 - now);
       else {
         lane.leasing ??= this.leaseStarts(ctx, lane, r).finally(() => {
           lane.leasing = undefined;

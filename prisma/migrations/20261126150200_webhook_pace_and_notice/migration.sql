@@ -31,3 +31,8 @@ ALTER TABLE "webhook_pace_holders" ADD CONSTRAINT "webhook_pace_holders_account_
 -- The pause the owners were told of (equal to paused_at once the e-mail is queued): one e-mail per
 -- pause, whichever process saw it first. A pause by hand sets both: whoever paused knows.
 ALTER TABLE "webhook_endpoints" ADD COLUMN "pause_notice_at" TIMESTAMPTZ(3);
+
+-- A bulk replay hands its queued callbacks to delivery in chunks, oldest first: each chunk is a
+-- range of this index (the replay_id index alone re-read and sorted all of the replay's
+-- callbacks for every chunk). A callback leaves it when handed over.
+CREATE INDEX "callbacks_replay_queued_idx" ON "callbacks"("replay_id", "created_at", "id") WHERE "state" = 'queued';
