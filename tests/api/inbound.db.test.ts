@@ -93,7 +93,11 @@ describe("sim inbound → stored, tracked, forwarded", () => {
     const tracked = await call(single, { path: `/sms/tracking/single/${r.body.messageId}`, headers: n.auth, params: { trackingId: r.body.messageId } });
     expect(tracked.status).toBe(200);
     expect(tracked.body[0]).toMatchObject({ direction: "Inbound", from: "+306912345678", to: n.msisdn, body: "Hello back 👋", country: "GR", receivedDate: got[0]!.body.receivedDate });
-    const cb = await db.ctx().db.callback.findFirstOrThrow({ where: { messageId: r.body.messageId }, include: { attemptLog: true } });
+    // The attempt is stored once the receiver has answered: a moment after it got the POST.
+    const cb = await eventually(
+      () => db.ctx().db.callback.findFirstOrThrow({ where: { messageId: r.body.messageId }, include: { attemptLog: true } }),
+      (c) => c.state !== "pending",
+    );
     expect(cb).toMatchObject({ kind: "sms.inbound", state: "delivered", attempts: 1 });
     expect(cb.attemptLog[0]!.statusCode).toBe(200);
   });

@@ -14,62 +14,36 @@
 //
 // The webhook center (issue 20) adds: each attempt's signature and response headers, the
 // endpoint's health in the same statement (store-outcomes.ts), dead letters at a paused endpoint
-// (claimed callbacks wait as 'paused' without a POST), the account's pace per endpoint
-// (endpoint-pace.ts, skipped when it does not bind), and replays (same callback, same webhook-id,
+// (claimed callbacks wait as 'paused' without a POST), the account's pace per endpoint across
+// processes (endpoint-pace.ts), and replays (same callback, same webhook-id,
 // each attempt after a replay carries who asked for it).
 import { z } from "zod";
 import { defineJob, inJob } from "../../jobs/job.ts";
 import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
-import { postCallback } from "./outbound-http.ts";
 import { Slots } from "./slots.ts";
-import { paceBinds, paced } from "./endpoint-pace.ts";
 import { storeOutcomes, type Outcome } from "./store-outcomes.ts";
+import { attemptCallback, noticeDeadLetters, park, readSendable, type Sendable } from "./send-path.ts";
 import type { CallbackOutcome } from "../ports/metrics.ts";
-import { failed, inSpan, SpanKind } from "../../trace/tracing.ts";
 
 const TIMEOUT_MS = 10_000;
 /** POSTs under way at once per worker process, whatever the number of batches in hand. */
 const POSTS_IN_FLIGHT = 100;
 
 const posts = new Slots(POSTS_IN_FLIGHT);
+const slot = <T>(post: () => Promise<T>) => posts.run(post);
 
 const payload = z.object({ callbackId: z.uuid() });
 type Payload = z.output<typeof payload>;
 
-interface Row {
-  id: string;
-  account_id: string;
-  kind: string;
-  url: string;
-  endpoint: string;
-  payload: unknown;
-  state: string;
-  webhook_secret: string;
-  logged: number;
-  replayed_by: string | null;
-  paused: boolean;
-  max_concurrency: number | null;
-  max_per_second: number | null;
-}
-
 async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Array<Error | null>> {
-  const ids = [...new Set(jobs.map((j) => j.payload.callbackId))];
-  // callbacks.attempts counts the stored attempts (the statement that stores one sets it).
-  const { rows } = await ctx.sql.query<Row>(
-    `SELECT c.id, c.account_id, c.kind, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
-            e.paused_at IS NOT NULL AS paused, s.max_concurrency, s.max_per_second
-       FROM callbacks c JOIN accounts a ON a.id = c.account_id
-       LEFT JOIN webhook_endpoints e ON e.account_id = c.account_id AND e.endpoint = c.endpoint
-       LEFT JOIN webhook_settings s ON s.account_id = c.account_id
-      WHERE c.id = ANY($1::uuid[])`,
-    [ids],
-  );
+  const rows = await readSendable(ctx, [...new Set(jobs.map((j) => j.payload.callbackId))]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   // Claimed while their endpoint is paused: they wait as dead letters, no POST.
-  const parked = rows.filter((r) => r.paused && r.state === "pending").map((r) => r.id);
-  if (parked.length) await ctx.sql.query("UPDATE callbacks SET state = 'paused' WHERE id = ANY($1::uuid[]) AND state = 'pending'", [parked]);
-  const allowPrivate = ctx.config.allowPrivateCallbackUrls;
+  await park(
+    ctx,
+    rows.filter((r) => r.paused && r.state === "pending").map((r) => r.id),
+  );
   // One attempt per callback, even if two jobs of the batch name the same one.
   const attempts = new Map<string, Promise<Outcome | null>>();
   const results = jobs.map((job) => {
@@ -77,7 +51,11 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
     let p = attempts.get(id);
     if (!p) {
       const cb = byId.get(id);
-      p = cb && cb.state === "pending" && !cb.paused ? inJob(job.meta, () => send(ctx, cb, job.meta, allowPrivate)) : Promise.resolve(null);
+      const { meta } = job;
+      p =
+        cb && cb.state === "pending" && !cb.paused
+          ? inJob(meta, () => attemptCallback(ctx, cb, { timeoutMs: TIMEOUT_MS, slot, last: (r) => r.ok || r.permanent || meta.retryCount >= meta.retryLimit }))
+          : Promise.resolve(null);
       attempts.set(id, p);
     }
     return p;
@@ -86,19 +64,12 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
   const written = [...new Set(outcomes.filter((o): o is Outcome => o !== null))];
   const deadLetters = await storeOutcomes(ctx, written);
   countOutcomes(ctx, written, byId);
+  await noticeDeadLetters(ctx, written, deadLetters);
   return outcomes.map((o) => (o && !o.ok && !o.last && !deadLetters.has(o.callback_id) ? new Error(`callback answered ${o.status_code || o.error}`) : null));
 }
 
-/** One POST within the process's slots and, where the account's limits bind, the endpoint's pace. */
-function send(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
-  const limits = { maxConcurrency: cb.max_concurrency ?? POSTS_IN_FLIGHT, maxPerSecond: cb.max_per_second ?? 0 };
-  const post = () => posts.run(() => attempt(ctx, cb, meta, allowPrivate));
-  // The endpoint's turn first: a slow endpoint waits without holding a slot others could use.
-  return paceBinds(limits, POSTS_IN_FLIGHT) ? paced(`${cb.account_id} ${cb.endpoint}`, limits, post) : post();
-}
-
 /** The batch's attempts for the metrics, one call per kind and outcome. */
-function countOutcomes(ctx: Ctx, written: readonly Outcome[], byId: ReadonlyMap<string, Row>): void {
+function countOutcomes(ctx: Ctx, written: readonly Outcome[], byId: ReadonlyMap<string, Sendable>): void {
   const counts = new Map<string, number>();
   for (const o of written) {
     const key = `${byId.get(o.callback_id)?.kind ?? ""}|${o.ok ? "delivered" : o.last ? "abandoned" : "failed"}`;
@@ -107,45 +78,6 @@ function countOutcomes(ctx: Ctx, written: readonly Outcome[], byId: ReadonlyMap<
   for (const [key, n] of counts) {
     const [kind, outcome] = key.split("|") as [string, CallbackOutcome];
     ctx.metrics.callbacks(kind, outcome, n);
-  }
-}
-
-async function attempt(ctx: Ctx, cb: Row, meta: ClaimedJob["meta"], allowPrivate: boolean): Promise<Outcome> {
-  const n = Number(cb.logged) + 1;
-  const at = ctx.now();
-  // The POST's span names the receiver's host, never its full URL (a query may carry the customer's token).
-  const attributes = { "switchboard.callback_id": cb.id, "switchboard.callback.kind": cb.kind, "switchboard.callback.attempt": n, "server.address": hostOf(cb.url) };
-  const result = await inSpan("callback POST", { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    const r = await postCallback({ url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n }, { timeoutMs: TIMEOUT_MS, allowPrivate });
-    if (r.statusCode) span?.setAttribute("http.response.status_code", r.statusCode);
-    if (!r.ok) failed(span, r.error || `answered ${r.statusCode}`);
-    return r;
-  });
-  const last = result.ok || result.permanent || meta.retryCount >= meta.retryLimit;
-  return {
-    callback_id: cb.id,
-    account_id: cb.account_id,
-    endpoint: cb.endpoint,
-    attempt: n,
-    at: at.toISOString(),
-    status_code: result.statusCode,
-    latency_ms: result.latencyMs,
-    error: result.error,
-    response_body: result.responseBody,
-    response_headers: result.responseHeaders ? JSON.stringify(result.responseHeaders) : null,
-    signature: result.signature,
-    replayed_by: cb.replayed_by,
-    last,
-    ok: result.ok,
-    completed_at: last ? ctx.now().toISOString() : null,
-  };
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "";
   }
 }
 

@@ -2,13 +2,14 @@
 // account's N consecutive failures over T minutes (store-outcomes.ts) — its callbacks wait as
 // dead letters (state 'paused'). Resuming drains them through the job webhooks.drain one at a
 // time, oldest first, so the receiver gets each exactly once and in order; the first failure
-// pauses the endpoint again and leaves that callback and the rest waiting: nothing is lost.
+// pauses the endpoint again and leaves that callback and the rest waiting: nothing is lost. Each
+// POST takes the endpoint's pace (send-path.ts) like any other; a pause again e-mails the owners.
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { defineJob } from "../../jobs/job.ts";
-import { attemptColumns, postCallback } from "./outbound-http.ts";
-import { readWebhookSettings } from "./webhook-settings.ts";
+import { attemptCallback, readSendable } from "./send-path.ts";
+import { noticePauses } from "./pause-notice.ts";
 
 const TIMEOUT_MS = 10_000;
 
@@ -16,8 +17,9 @@ export async function pauseEndpoint(ctx: Ctx, input: { accountId: string; endpoi
   const now = ctx.now();
   await ctx.db.webhookEndpoint.upsert({
     where: { accountId_endpoint: { accountId: input.accountId, endpoint: input.endpoint } },
-    create: { accountId: input.accountId, endpoint: input.endpoint, pausedAt: now, updatedAt: now },
-    update: { pausedAt: now, updatedAt: now },
+    // By hand: whoever paused it knows, no e-mail (pause-notice.ts).
+    create: { accountId: input.accountId, endpoint: input.endpoint, pausedAt: now, pauseNoticeAt: now, updatedAt: now },
+    update: { pausedAt: now, pauseNoticeAt: now, updatedAt: now },
   });
   return { endpoint: input.endpoint, paused: true };
 }
@@ -43,11 +45,7 @@ export const drainJob = defineJob({
   expireInSeconds: 3600,
   payload: z.object({ accountId: z.uuid(), endpoint: z.string(), by: z.string() }),
   async handler(ctx, p) {
-    const settings = await readWebhookSettings(ctx, p.accountId);
-    const spacing = settings.maxPerSecond > 0 ? 1000 / settings.maxPerSecond : 0;
-    while (await drainOne(ctx, p)) {
-      if (spacing) await new Promise((r) => setTimeout(r, spacing));
-    }
+    while (await drainOne(ctx, p));
   },
 });
 
@@ -64,16 +62,27 @@ async function drainOne(ctx: Ctx, p: Drain): Promise<boolean> {
   // Claimed first: a second drain (or a replay) cannot send it too.
   const claimed = await ctx.db.callback.updateMany({ where: { id: next.id, state: "paused" }, data: { state: "sending", replayedBy: p.by } });
   if (!claimed.count) return true;
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: p.accountId }, select: { webhookSecret: true } });
-  const attempt = next.attempts + 1;
-  const at = ctx.now();
-  const result = await postCallback(
-    { url: next.url, id: next.id, body: JSON.stringify(next.payload), secret: account.webhookSecret, at, attempt },
-    { timeoutMs: TIMEOUT_MS, allowPrivate: ctx.config.allowPrivateCallbackUrls },
-  );
+  const [cb] = await readSendable(ctx, [next.id]);
+  if (!cb) return true;
+  const o = await attemptCallback(ctx, cb, { timeoutMs: TIMEOUT_MS, last: (r) => r.ok, replayedBy: p.by });
+  const result = { ok: o.ok, statusCode: o.status_code, error: o.error };
+  const attempt = o.attempt;
   const now = ctx.now();
   await ctx.db.$transaction([
-    ctx.db.callbackAttempt.create({ data: { callbackId: next.id, attempt, at, ...attemptColumns(result), replayedBy: p.by } }),
+    ctx.db.callbackAttempt.create({
+      data: {
+        callbackId: next.id,
+        attempt,
+        at: new Date(o.at),
+        statusCode: o.status_code,
+        latencyMs: o.latency_ms,
+        error: o.error,
+        responseBody: o.response_body,
+        responseHeaders: o.response_headers ? (JSON.parse(o.response_headers) as object) : undefined,
+        signature: o.signature,
+        replayedBy: p.by,
+      },
+    }),
     ctx.db.callback.update({
       where: { id: next.id },
       data: { attempts: attempt, state: result.ok ? "delivered" : "paused", completedAt: result.ok ? now : null },
@@ -92,5 +101,6 @@ async function drainOne(ctx: Ctx, p: Drain): Promise<boolean> {
           },
     }),
   ]);
+  if (!result.ok) await noticePauses(ctx, [{ accountId: p.accountId, endpoint: p.endpoint }]);
   return result.ok;
 }

@@ -254,15 +254,3 @@ export async function closeOutboundAgents(): Promise<void> {
   agents.clear();
   await Promise.all(all.map((a) => a.close().catch(() => {})));
 }
-
-/** An attempt's columns of callback_attempts for the model API (an absent header map stays NULL). */
-export function attemptColumns(r: PostResult & { signature: string }) {
-  return {
-    statusCode: r.statusCode,
-    latencyMs: r.latencyMs,
-    error: r.error,
-    responseBody: r.responseBody,
-    responseHeaders: r.responseHeaders ?? undefined,
-    signature: r.signature,
-  };
-}

@@ -1,5 +1,5 @@
-// A counting semaphore in order of arrival: the callback sender's limit on POSTs under way, per
-// process and per endpoint (endpoint-pace.ts).
+// A counting semaphore in order of arrival: the callback sender's limit on POSTs under way per
+// process (the pace per endpoint, across processes, is endpoint-pace.ts).
 
 /** Runs at most `limit` tasks at once; the others wait their turn, first come first served. */
 export class Slots {

@@ -4,6 +4,7 @@
 // whose attempt failed at an endpoint that is (now) paused waits as a dead letter ('paused')
 // instead of burning its retries; its id comes back so its job ends without one.
 import type { Ctx } from "../context.ts";
+import type { Sql } from "../../db/connection.ts";
 
 export interface Outcome {
   callback_id: string;
@@ -98,11 +99,14 @@ const statement = `WITH r AS (
 )
 SELECT id FROM settled WHERE state = 'paused'`;
 
-/** Stores the attempts; answers the callbacks that now wait as dead letters. */
-export async function storeOutcomes(ctx: Ctx, outcomes: readonly Outcome[]): Promise<Set<string>> {
+/**
+ * Stores the attempts (on `sql`: a transaction's, txSql, when more must commit with them);
+ * answers the callbacks that now wait as dead letters.
+ */
+export async function storeOutcomes(ctx: Ctx, outcomes: readonly Outcome[], sql: Pick<Sql, "query"> = ctx.sql): Promise<Set<string>> {
   if (!outcomes.length) return new Set();
   const values: unknown[] = columns.map(([c]) => outcomes.map((o) => o[c]));
   values.push(ctx.now().toISOString());
-  const { rows } = await ctx.sql.query<{ id: string }>(statement, values);
+  const { rows } = await sql.query<{ id: string }>(statement, values);
   return new Set(rows.map((r) => r.id));
 }

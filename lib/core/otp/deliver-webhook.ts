@@ -1,12 +1,15 @@
-// Job otp.webhook: POSTs one flow state to the flow's callback.url through the hardened client
-// (outbound-http.ts). Fire-and-forget as the spec says: one attempt with a short time limit,
-// never retried; the attempt is kept like every callback's (and can be resent from the dashboard).
+// Job otp.webhook: POSTs one flow state to the flow's callback.url on the path every callback
+// takes (callbacks/send-path.ts: the hardened client, a dead letter at a paused endpoint, the
+// endpoint's pace and health). Fire-and-forget as the spec says: one attempt with a short time
+// limit, never retried; the attempt is kept like every callback's (and can be resent from the
+// dashboard). At a paused endpoint it waits, and resuming the endpoint sends it, in order.
 import { otpQueues } from "./otp-queues.ts";
 import type { Ctx } from "../context.ts";
 import type { Callback } from "../../db/generated/client.ts";
 import { defineJob } from "../../jobs/job.ts";
 import { retries } from "../../jobs/job-shorthands.ts";
-import { attemptColumns, postCallback } from "../callbacks/outbound-http.ts";
+import { attemptCallback, noticeDeadLetters, park, readSendable } from "../callbacks/send-path.ts";
+import { storeOutcomes } from "../callbacks/store-outcomes.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -29,18 +32,14 @@ export const deliverOtpWebhook = defineJob({
   },
 });
 
-async function deliverOnce(ctx: Ctx, cb: Callback): Promise<void> {
+async function deliverOnce(ctx: Ctx, one: Callback): Promise<void> {
   // Claimed first, so a webhook is never posted twice, even by two workers.
-  const claimed = await ctx.db.callback.updateMany({ where: { id: cb.id, state: "pending" }, data: { state: "sending" } });
+  const claimed = await ctx.db.callback.updateMany({ where: { id: one.id, state: "pending" }, data: { state: "sending" } });
   if (!claimed.count) return;
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: cb.accountId }, select: { webhookSecret: true } });
-  const at = ctx.now();
-  const result = await postCallback(
-    { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: account.webhookSecret, at, attempt: 1 },
-    { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: ctx.config.allowPrivateCallbackUrls },
-  );
-  await ctx.db.$transaction([
-    ctx.db.callbackAttempt.create({ data: { callbackId: cb.id, attempt: 1, at, ...attemptColumns(result) } }),
-    ctx.db.callback.update({ where: { id: cb.id }, data: { attempts: 1, state: result.ok ? "delivered" : "failed", completedAt: ctx.now() } }),
-  ]);
+  const [cb] = await readSendable(ctx, [one.id]);
+  if (!cb) return;
+  if (cb.paused) return park(ctx, [cb.id], ["sending"]);
+  const outcome = await attemptCallback(ctx, cb, { timeoutMs: WEBHOOK_TIMEOUT_MS, last: () => true });
+  const deadLetters = await storeOutcomes(ctx, [outcome]);
+  await noticeDeadLetters(ctx, [outcome], deadLetters);
 }
