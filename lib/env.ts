@@ -11,6 +11,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   SHORT_LINK_BASE: z.url().optional(),
+  /** Days an SMS short link works when its request or campaign does not say (trackLinksTtlDays). */
+  SHORT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z
     .string()

@@ -16,6 +16,8 @@ export interface CoreConfig {
   publicUrl: string;
   /** What SMS short links start with (SHORT_LINK_BASE, default `${publicUrl}/l`; no trailing slash). */
   shortLinkBase: string;
+  /** Days a short link works unless its request or campaign says otherwise (SHORT_LINK_TTL_DAYS). */
+  shortLinkTtlDays: number;
   /** Callback URLs may point at private and loopback addresses (the embedded default). */
   allowPrivateCallbackUrls: boolean;
   /** The deployment's secret: OTP codes are sealed under a key derived from it. */

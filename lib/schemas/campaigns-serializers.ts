@@ -32,6 +32,7 @@ export function campaignResource(c: Campaign, counts: CampaignCounts, clicks: Ca
     ttl: c.ttl,
     errors: c.errors ?? [],
     trackLinks: c.trackLinks,
+    ...(c.trackLinks && c.linkTtlDays ? { trackLinksTtlDays: c.linkTtlDays } : {}),
     clicks,
   };
 }

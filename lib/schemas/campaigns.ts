@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { parseLooseDate } from "../http/query-date.ts";
-import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish } from "./sms.ts";
+import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish, trackLinksTtlDays } from "./sms.ts";
 import { normalizeFallbackValues } from "../core/campaigns/personalize.ts";
 import { trackLinksFields, campaignClicksSchema } from "./links.ts";
 
@@ -71,6 +71,7 @@ export const campaignBody = z.object({
   ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
   allowinvalid: looseBool.optional().describe("Send to the valid numbers and leave the invalid ones out instead of refusing the campaign."),
   ...trackLinksFields,
+  trackLinksTtlDays,
 });
 export type CampaignBody = z.output<typeof campaignBody>;
 
@@ -122,6 +123,7 @@ export const campaignResource = z.object({
   ttl: z.number().int(),
   errors: z.array(z.object({ code: z.string(), errorCode: z.string(), developerMessage: z.string(), property: z.unknown() })),
   trackLinks: z.boolean(),
+  trackLinksTtlDays: z.number().int().optional().describe("With trackLinks: the days its short links work, from when each message is stored."),
   clicks: campaignClicksSchema,
 });
 

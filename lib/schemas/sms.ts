@@ -10,6 +10,14 @@ export const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false
 export const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
 export const stringish = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
 
+/** How long the short links work: a request's or campaign's own lifetime (POST /sms, POST and PUT of campaigns). */
+export const trackLinksTtlDays = looseInt
+  .pipe(z.number().min(1, "trackLinksTtlDays is at least 1 day").max(3650, "trackLinksTtlDays is at most 3650 days"))
+  .optional()
+  .describe(
+    "With trackLinks: the days the short links work, from when the message is stored (1 to 3650; default: the platform's SHORT_LINK_TTL_DAYS, 90 unless set). After that a link answers 410 Gone with a small page saying it has expired, and its visits are not counted.",
+  );
+
 export const callbackSchema = z.object({
   url: z.string().trim().min(1, "callback.url is required").max(2000),
   strategy: z.enum(["OnChange", "OnCompletion"]).optional(),
@@ -29,6 +37,7 @@ export const sendSmsBody = z.object({
     .describe(
       'Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks).',
     ),
+  trackLinksTtlDays,
 });
 
 export const bodyAnalysis = z.object({

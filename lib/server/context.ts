@@ -33,7 +33,14 @@ export function contextFor(database: Database, now?: () => Date): Ctx {
       smtpUrl,
       simulateMobileOriginated,
       events: eventBus(reactions()),
-      config: { publicUrl: e.PUBLIC_URL, shortLinkBase: e.SHORT_LINK_BASE, allowPrivateCallbackUrls: e.ALLOW_PRIVATE_CALLBACK_URLS, authSecret: e.AUTH_SECRET, retentionDays: e.RETENTION_DAYS },
+      config: {
+        publicUrl: e.PUBLIC_URL,
+        shortLinkBase: e.SHORT_LINK_BASE,
+        shortLinkTtlDays: e.SHORT_LINK_TTL_DAYS,
+        allowPrivateCallbackUrls: e.ALLOW_PRIVATE_CALLBACK_URLS,
+        authSecret: e.AUTH_SECRET,
+        retentionDays: e.RETENTION_DAYS,
+      },
       metrics: processMetrics(),
     };
     cache.set(database, ctx);

@@ -72,7 +72,7 @@ describe("the retention run", () => {
       contextFor(db.database(), () => new Date(now)),
       { batchSize: 1, pauseMs: 0 },
     );
-    expect(pruned).toEqual({ messages: 3, callbacks: 3, emails: 3 });
+    expect(pruned).toEqual({ messages: 3, callbacks: 3, emails: 3, shortLinks: 0 });
     expect(await Promise.all(kept.map(remaining))).toEqual(before);
     for (const g of gone) expect(await remaining(g)).toEqual({ message: 0, parts: 0, events: 0, callback: 0, attempts: 0, email: 0, emailEvents: 0 });
     expect((await db.ctx().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM report_hours`)).rows[0]!.n).toBe(hours);
@@ -83,7 +83,7 @@ describe("the retention run", () => {
         contextFor(db.database(), () => new Date(now)),
         { pauseMs: 0 },
       ),
-    ).toEqual({ messages: 0, callbacks: 0, emails: 0 });
+    ).toEqual({ messages: 0, callbacks: 0, emails: 0, shortLinks: 0 });
   });
 });
 

@@ -2209,6 +2209,8 @@ export interface operations {
                             property: unknown;
                         }[];
                         trackLinks: boolean;
+                        /** @description With trackLinks: the days its short links work, from when each message is stored. */
+                        trackLinksTtlDays?: number;
                         /** @description Clicks on the campaign's short links (trackLinks); zeros without it. */
                         clicks: {
                             /** @description Clicks on the campaign's short links (prefetches left out). */
@@ -6271,6 +6273,8 @@ export interface operations {
                     transcode?: boolean;
                     /** @description Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks). */
                     trackLinks?: boolean;
+                    /** @description With trackLinks: the days the short links work, from when the message is stored (1 to 3650; default: the platform's SHORT_LINK_TTL_DAYS, 90 unless set). After that a link answers 410 Gone with a small page saying it has expired, and its visits are not counted. */
+                    trackLinksTtlDays?: number;
                 };
             };
         };
@@ -7044,6 +7048,8 @@ export interface operations {
                     transcode?: boolean;
                     /** @description Replace every http(s) link by a short link of its own ({SHORT_LINK_BASE}/{code}, 8 characters) and count its clicks (default false: it changes the text). The analysis, the parts and the charge are those of the shortened text. The callback URL also receives a signed POST {event: "click", messageId, to, from, label, url, date, userAgent, country} for each click (link previews and HEAD requests are not clicks). */
                     trackLinks?: boolean;
+                    /** @description With trackLinks: the days the short links work, from when the message is stored (1 to 3650; default: the platform's SHORT_LINK_TTL_DAYS, 90 unless set). After that a link answers 410 Gone with a small page saying it has expired, and its visits are not counted. */
+                    trackLinksTtlDays?: number;
                 };
             };
         };
@@ -7452,6 +7458,8 @@ export interface operations {
                         term?: string;
                         content?: string;
                     };
+                    /** @description With trackLinks: the days the short links work, from when the message is stored (1 to 3650; default: the platform's SHORT_LINK_TTL_DAYS, 90 unless set). After that a link answers 410 Gone with a small page saying it has expired, and its visits are not counted. */
+                    trackLinksTtlDays?: number;
                 };
             };
         };
@@ -7542,6 +7550,8 @@ export interface operations {
                             property: unknown;
                         }[];
                         trackLinks: boolean;
+                        /** @description With trackLinks: the days its short links work, from when each message is stored. */
+                        trackLinksTtlDays?: number;
                         /** @description Clicks on the campaign's short links (trackLinks); zeros without it. */
                         clicks: {
                             /** @description Clicks on the campaign's short links (prefetches left out). */
@@ -8130,6 +8140,8 @@ export interface operations {
                         term?: string;
                         content?: string;
                     };
+                    /** @description With trackLinks: the days the short links work, from when the message is stored (1 to 3650; default: the platform's SHORT_LINK_TTL_DAYS, 90 unless set). After that a link answers 410 Gone with a small page saying it has expired, and its visits are not counted. */
+                    trackLinksTtlDays?: number;
                 };
             };
         };
@@ -8220,6 +8232,8 @@ export interface operations {
                             property: unknown;
                         }[];
                         trackLinks: boolean;
+                        /** @description With trackLinks: the days its short links work, from when each message is stored. */
+                        trackLinksTtlDays?: number;
                         /** @description Clicks on the campaign's short links (trackLinks); zeros without it. */
                         clicks: {
                             /** @description Clicks on the campaign's short links (prefetches left out). */

@@ -109,8 +109,8 @@ function insertDraftRow(sql: Sql, d: Draft) {
     `INSERT INTO campaigns (id, account_id, application_id, application_name, state, currency, created_at, state_at,
        name, "from", body, to_numbers, contact_ids, groups, fallback_values, flash, transcode, ttl, respect_quiet_hours, allow_invalid,
        callback_url, callback_strategy, campaign_callback_url, campaign_callback_strategy, reminder_minutes_before, reminder_to,
-       scheduled_date, sms_analysis, errors, total_messages, total_parts, cost_micros, reminder_minutes_after, track_links, utm)
-     VALUES ($1, $2, $3, $4, 'Draft', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)`,
+       scheduled_date, sms_analysis, errors, total_messages, total_parts, cost_micros, reminder_minutes_after, track_links, utm, link_ttl_days)
+     VALUES ($1, $2, $3, $4, 'Draft', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34)`,
     [
       d.id,
       d.owner.accountId,
@@ -145,6 +145,7 @@ function insertDraftRow(sql: Sql, d: Draft) {
       c.reminderMinutesAfter,
       c.trackLinks,
       c.utm ? JSON.stringify(c.utm) : null,
+      c.linkTtlDays,
     ],
   );
 }

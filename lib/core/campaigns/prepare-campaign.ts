@@ -24,6 +24,8 @@ export interface PreparedCampaign {
   callback: { url: string; strategy: string };
   campaignCallback: { url: string; strategy: string };
   transcode: boolean;
+  /** Days its short links work (trackLinks): its own, else the platform's. */
+  linkTtlDays: number;
 }
 
 function callbackOf(ctx: Ctx, input: { url: string; strategy?: string } | undefined, property: string) {
@@ -83,7 +85,8 @@ export async function prepareCampaign(ctx: Ctx, owner: CampaignOwner, body: Camp
   if (!balance.rows[0]) fail("accountNotFound");
   if (BigInt(balance.rows[0].balance_micros) < built.costMicros) fail("insufficientBalance");
   if (body.trackLinks) await assignLinkCodes(ctx, built.recipients);
-  return { built, name, scheduledDate, reminder, callback, campaignCallback, transcode };
+  const linkTtlDays = body.trackLinksTtlDays ?? ctx.config.shortLinkTtlDays;
+  return { built, name, scheduledDate, reminder, callback, campaignCallback, transcode, linkTtlDays };
 }
 
 const recipientColumns = "campaign_id, seq, mobile, country, contact_id, text, parts, encoding, price_micros, mcc, mnc, operator, links";
@@ -150,5 +153,6 @@ export function campaignColumns(body: CampaignBody, p: PreparedCampaign) {
     costMicros: p.built.costMicros,
     trackLinks: body.trackLinks ?? false,
     utm: (body.trackLinks && body.utm) || null,
+    linkTtlDays: body.trackLinks ? p.linkTtlDays : null,
   };
 }

@@ -112,8 +112,8 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
          WHERE (o.status = 'Queued' AND excluded.status <> 'Queued') OR (excluded.possible_duplicate AND NOT o.possible_duplicate)),
      -- trackLinks: the messages' short links, in the same statement (a rerun writes the same codes).
      sl AS (
-       INSERT INTO short_links (code, message_id, account_id, campaign_id, position, url, created_at)
-       SELECT x.value->>0, u.i, $1::uuid, $4::uuid, (x.n - 1)::int, x.value->>1, $15
+       INSERT INTO short_links (code, message_id, account_id, campaign_id, position, url, created_at, expires_at)
+       SELECT x.value->>0, u.i, $1::uuid, $4::uuid, (x.n - 1)::int, x.value->>1, $15, $15::timestamptz + make_interval(days => $23::int)
        FROM u CROSS JOIN LATERAL json_array_elements(u.l) WITH ORDINALITY AS x(value, n)
        WHERE u.l IS NOT NULL
        ON CONFLICT (code) DO NOTHING)
@@ -141,6 +141,8 @@ export async function storeMessages(run: Run, c: Campaign, createdAt: Date, mess
       first.body,
       first.encoding,
       first.expiresAt.toISOString(),
+      // Null only without trackLinks, where no short link is written.
+      c.linkTtlDays ?? 90,
     ],
   );
   for (const msg of messages) msg.stored = true;

@@ -3,9 +3,11 @@
 // statement holds locks for long and the API beside it keeps its latency. A message's parts go in
 // the same statement (they have no foreign key: 20261122160000_parts_without_fk), its events, a
 // callback's attempts and an email's links and events by ON DELETE CASCADE. The reporting home's
-// hourly rollups are not touched: their aggregates stay.
+// hourly rollups are not touched: their aggregates stay. SMS short links that have expired go too
+// (lib/core/links/prune-short-links.ts).
 import type { Ctx } from "../context.ts";
 import { defineCronJob } from "../../jobs/job-shorthands.ts";
+import { pruneShortLinks } from "../links/prune-short-links.ts";
 
 export interface PruneOptions {
   /** Rows per statement (default 1,000). */
@@ -19,6 +21,8 @@ export interface Pruned {
   messages: number;
   callbacks: number;
   emails: number;
+  /** SMS short links (expired ones only), with their clicks. */
+  shortLinks: number;
 }
 
 // The tables a retention covers, each deleted by its account and creation time, with what the
@@ -37,10 +41,10 @@ export async function pruneExpired(ctx: Ctx, options: PruneOptions = {}): Promis
     `SELECT a.id::text, COALESCE(r.days, $1)::int AS days FROM accounts a LEFT JOIN retention_policies r ON r.account_id = a.id ORDER BY a.id`,
     [ctx.config.retentionDays],
   );
-  const pruned: Pruned = { messages: 0, callbacks: 0, emails: 0 };
+  const pruned: Pruned = { messages: 0, callbacks: 0, emails: 0, shortLinks: 0 };
   for (const account of accounts) {
     const before = new Date(now.getTime() - account.days * 86_400_000);
-    for (const [table, beside] of Object.entries(TABLES) as [keyof Pruned, string][])
+    for (const [table, beside] of Object.entries(TABLES) as [keyof typeof TABLES, string][])
       for (;;) {
         const { rows } = await ctx.sql.query<{ n: number }>(
           `WITH doomed AS (SELECT id FROM ${table} WHERE account_id = $1::uuid AND created_at < $2 LIMIT $3)${beside},
@@ -53,6 +57,7 @@ export async function pruneExpired(ctx: Ctx, options: PruneOptions = {}): Promis
         if (n < batchSize) break;
         if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
       }
+    pruned.shortLinks += await pruneShortLinks(ctx, account.id, before, { batchSize, pauseMs });
   }
   return pruned;
 }

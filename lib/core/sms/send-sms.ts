@@ -47,6 +47,8 @@ export interface SendSmsInput {
   poolId?: string;
   /** Replace every http(s) link by a short link of its own (clicks are counted); the text sent, analysed and charged is the shortened one. */
   trackLinks?: boolean;
+  /** Days its short links work (default: the platform's SHORT_LINK_TTL_DAYS). */
+  trackLinksTtlDays?: number;
   /** A one-time code in the body: stored and shown masked, only the SMSC gets it (secret-text.ts). */
   secret?: string;
 }
@@ -93,7 +95,7 @@ WITH input AS (
     ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
     application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
     encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
-    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb, trace jsonb)
+    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb, trace jsonb, links_expire_at timestamptz)
 ), priced AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
@@ -131,8 +133,8 @@ WITH input AS (
   SELECT gen_random_uuid(), a.id, $5, $6, $7, a.at
     FROM accepted a
 ), link AS (
-  INSERT INTO short_links (code, message_id, account_id, position, url, created_at)
-  SELECT l.value->>0, a.id, $2::uuid, (l.n - 1)::int, l.value->>1, a.at
+  INSERT INTO short_links (code, message_id, account_id, position, url, created_at, expires_at)
+  SELECT l.value->>0, a.id, $2::uuid, (l.n - 1)::int, l.value->>1, a.at, a.links_expire_at
     FROM accepted a CROSS JOIN LATERAL jsonb_array_elements(a.links) WITH ORDINALITY AS l(value, n)
    WHERE a.links IS NOT NULL
 ), job AS (
@@ -301,6 +303,7 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
     links: short?.links.length ? short.links : null,
     // The request's trace context for the submit job (lib/jobs/job-trace.ts), with tracing on.
     trace: traceCarrier(),
+    links_expire_at: short?.links.length ? new Date(now.getTime() + (input.trackLinksTtlDays ?? ctx.config.shortLinkTtlDays) * 86_400_000).toISOString() : null,
   };
   const batch = { accountId: input.accountId, currency };
 
