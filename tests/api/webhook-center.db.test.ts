@@ -17,7 +17,7 @@ import { GET as listEndpoints } from "../../app/api/webhooks/endpoints/route.ts"
 import { POST as pause } from "../../app/api/webhooks/endpoints/pause/route.ts";
 import { POST as resume } from "../../app/api/webhooks/endpoints/resume/route.ts";
 import { PUT as putSettings } from "../../app/api/webhooks/settings/route.ts";
-import { useTestDatabase } from "../support/test-db.ts";
+import { dbKind, useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { eventually } from "../support/messaging.ts";
@@ -269,11 +269,13 @@ describe("replays", () => {
     expect(delivered.status).toBe(400);
   });
 
-  it("replays 10,000 failed callbacks of a filter after a count and a confirmation, at the endpoint's pace, each once, with progress", async () => {
+  it("replays 10,000 (2,000 on PGlite) failed callbacks of a filter after a count and a confirmation, at the endpoint's pace, each once, with progress", async () => {
     const pace = { maxConcurrency: 100, maxPerSecond: 5000 };
     const paced = await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 10_000, ...pace } });
     expect(paced.status).toBe(200);
-    const n = 10_000;
+    // 10,000 on PostgreSQL, the scale the issue asks for; 2,000 on the embedded PGlite (one
+    // process doing the worker's, the receiver's and the database's work: 30 s for 10,000).
+    const n = dbKind === "postgres" ? 10_000 : 2_000;
     // Failed callbacks as a receiver's bad afternoon leaves them, written set-wise (the API would take minutes).
     const ctx = db.ctx();
     const at = Date.now() - 60_000;
