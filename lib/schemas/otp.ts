@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { looseInt, stringish } from "./sms.ts";
 import { twoStepStatuses } from "./two-step.ts";
 
@@ -163,8 +163,7 @@ export type FlowSummary = z.infer<typeof flowSummary>;
 
 export const listFlowsRoute = defineRoute(dashboardRoute, "GET /dashboard/otp", {
   summary: "OTP flows of the account, newest first",
-  query: pageQuery(20, 200).extend({ status: z.enum(["InProgress", "Succeeded", "Failed"]).optional() }),
-  response: pageSchema(flowSummary),
+  ...pagedList(flowSummary, 20, 200, { status: z.enum(["InProgress", "Succeeded", "Failed"]).optional() }),
 });
 
 export const startTestFlowRoute = dashboardCopy(sendFailoverRoute, { path: "/dashboard/otp", summary: "Start a test OTP flow" });

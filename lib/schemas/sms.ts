@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList, pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 
 export const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
@@ -139,7 +139,6 @@ export const trackingSearchRoute = defineRoute(trackingApi, "POST /sms/tracking"
 export const trackingCampaignRoute = defineRoute(trackingApi, "GET /sms/tracking/campaign/{campaignTrackingId}", {
   summary: "Track the messages of a campaign, paged",
   params: z.object({ campaignTrackingId: z.string() }),
-  query: pageQuery(20, 2000).extend({ sort: z.string().max(100).optional() }),
-  response: pageSchema(trackingRecord),
+  ...pagedList(trackingRecord, 20, 2000, { sort: z.string().max(100).optional() }),
   errors: ["campaignNotFound"],
 });
