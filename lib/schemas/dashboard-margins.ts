@@ -3,7 +3,7 @@
 // with price (what the accounts paid), cost (what the connectors charge) and margin, one row per
 // currency. The period is the overview's (overviewQuery).
 import { z } from "zod";
-import { isoDate } from "./iso.ts";
+import { periodFields } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { overviewQuery } from "./dashboard-overview.ts";
 
@@ -24,8 +24,7 @@ export const connectorMargin = z.object({ connectorId: z.string(), connector: z.
 export const countryMargin = z.object({ country: z.string(), ...figures });
 
 export const marginsView = z.object({
-  from: isoDate,
-  to: isoDate,
+  ...periodFields,
   totals: z.array(marginFigures),
   connectors: z.array(connectorMargin),
   countries: z.array(countryMargin),

@@ -2,7 +2,7 @@
 // page keeps in its URL), and the report: totals, volume by status over time, delivery per
 // country and operator, latency percentiles and the latest campaigns. Every role may read it.
 import { z } from "zod";
-import { isoDate } from "./iso.ts";
+import { isoDate, periodFields } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { fail } from "../core/errors.ts";
@@ -40,8 +40,7 @@ const breakdown = z.object({
 });
 
 export const overviewView = z.object({
-  from: isoDate,
-  to: isoDate,
+  ...periodFields,
   bucketSeconds: z.number(),
   currency: z.string(),
   totals: z.object({ total: z.number(), ...counts, cost: z.number(), deliveryRate: z.number().nullable() }),

@@ -6,7 +6,7 @@ import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pagedList } from "../http/paging.ts";
 import { looseInt, stringish } from "./sms.ts";
-import { twoStepStatuses } from "./two-step.ts";
+import { enteredCode, twoStepStatuses } from "./two-step.ts";
 
 /** A flow started by POST /2step: its verification's status (null for other flows). */
 const twoStepOfFlow = z.enum(twoStepStatuses).nullable();
@@ -80,6 +80,7 @@ export const failoverFlow = z.object({
 export type FailoverFlowView = z.output<typeof failoverFlow>;
 
 const otpApi = { tag: "OTP", auth: "bearer", scope: "2step" } as const;
+const flowParams = z.object({ flowId: z.string() });
 
 export const sendFailoverRoute = defineRoute(otpApi, "POST /otp/send-failover", {
   summary: "Send an OTP with channel failover (Viber, then SMS)",
@@ -92,19 +93,17 @@ export const sendFailoverRoute = defineRoute(otpApi, "POST /otp/send-failover", 
 
 export const getFailoverRoute = defineRoute(otpApi, "GET /otp/failover/{flowId}", {
   summary: "Track an OTP failover flow (by flowId or a step's trackingId)",
-  params: z.object({ flowId: z.string() }),
+  params: flowParams,
   response: failoverFlow,
   errors: ["otpFlowNotFound"],
 });
 
-export const verifyOtpBody = z.object({
-  code: stringish.pipe(z.string().min(1, "code is required").max(20, "code is at most 20 characters")).describe("The code the user entered."),
-});
+export const verifyOtpBody = z.object({ code: enteredCode("code") });
 
 export const verifyOtpRoute = defineRoute(otpApi, "POST /otp/failover/{flowId}/verify", {
   summary: "Check a code the user entered against the flow's OTP",
   description: "A wrong code answers verified false and the attempts left; after 5 wrong codes, or once the code expired, the flow's code can no longer be verified.",
-  params: z.object({ flowId: z.string() }),
+  params: flowParams,
   body: verifyOtpBody,
   response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: isoDate }),
   errors: ["otpFlowNotFound", "otpCodeExpired", "otpTooManyAttempts", "otpAlreadyVerified", "otpFlowFailed"],
@@ -185,7 +184,7 @@ export type FlowDetail = z.infer<typeof flowDetail>;
 
 export const flowDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/otp/{flowId}", {
   summary: "One OTP flow with its timeline and webhook attempts",
-  params: z.object({ flowId: z.string() }),
+  params: flowParams,
   response: flowDetail,
   errors: ["otpFlowNotFound"],
 });

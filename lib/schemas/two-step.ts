@@ -63,7 +63,8 @@ export const twoStepReport = z.object({
 export type TwoStepReport = z.output<typeof twoStepReport>;
 
 const twoStepApi = { tag: "2Step", auth: "bearer", scope: "2step" } as const;
-const tracking = z.object({ trackingId: z.string() });
+/** What the routes of one verification share: its address and the verification as the answer. */
+const oneVerification = { params: z.object({ trackingId: z.string() }), response: twoStepView } as const;
 
 export const startTwoStepRoute = defineRoute(twoStepApi, "POST /2step", {
   summary: "Start a 2Step verification: a code sent by SMS",
@@ -75,29 +76,27 @@ export const startTwoStepRoute = defineRoute(twoStepApi, "POST /2step", {
 
 export const getTwoStepRoute = defineRoute(twoStepApi, "GET /2step/{trackingId}", {
   summary: "A 2Step verification's status",
-  params: tracking,
-  response: twoStepView,
+  ...oneVerification,
   errors: ["twoStepNotFound"],
 });
 
-export const answerTwoStepBody = z.object({
-  answer: stringish.pipe(z.string().min(1, "answer is required").max(20, "answer is at most 20 characters")).describe("The code the user entered."),
-});
+/** A code the user entered, as the 2Step and OTP checks take it; `field` names it in the messages. */
+export const enteredCode = (field: string) => stringish.pipe(z.string().min(1, `${field} is required`).max(20, `${field} is at most 20 characters`)).describe("The code the user entered.");
+
+export const answerTwoStepBody = z.object({ answer: enteredCode("answer") });
 
 export const answerTwoStepRoute = defineRoute(twoStepApi, "POST /2step/{trackingId}", {
   summary: "Confirm a 2Step verification with the user's answer",
   description:
     "Verified when the answer is the code; a wrong answer leaves it Pending until maxRetries answers were wrong, then Failed. After its lifetime it is Expired. An Expired, Failed or Cancelled verification answers its status and counts no try.",
-  params: tracking,
+  ...oneVerification,
   body: answerTwoStepBody,
-  response: twoStepView,
   errors: ["twoStepNotFound", "twoStepAlreadyVerified"],
 });
 
 export const cancelTwoStepRoute = defineRoute(twoStepApi, "DELETE /2step/{trackingId}", {
   summary: "Cancel a Pending 2Step verification",
-  params: tracking,
-  response: twoStepView,
+  ...oneVerification,
   errors: ["twoStepNotFound", "twoStepNotPending"],
 });
 
