@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pagedList } from "../http/paging.ts";
-import { looseInt, stringish } from "./sms.ts";
+import { looseInt, looseIntBetween, stringish } from "./sms.ts";
 import { enteredCode, twoStepStatuses } from "./two-step.ts";
 
 /** A flow started by POST /2step: its verification's status (null for other flows). */
@@ -23,9 +23,7 @@ export const failoverStep = z.object({
   type: stepType.describe("ViberOtp or Sms."),
   to: recipient.describe("Recipient, E.164 (with or without '+'); ViberOtp also takes an array of one.").meta({ examples: ["+306912345678"] }),
   order: looseInt.pipe(z.number().min(1, "order is at least 1").max(100)).describe("Position of the step in the flow (1, 2, …), unique."),
-  ttl: looseInt
-    .pipe(z.number().min(1, "ttl is at least 1 second").max(259_200, "ttl is at most 259200 seconds (3 days)"))
-    .describe("Seconds the step has to be delivered before the next step is sent."),
+  ttl: looseIntBetween("ttl", 1, 259_200, { min: "1 second", max: "259200 seconds (3 days)" }).describe("Seconds the step has to be delivered before the next step is sent."),
   label: z.string().max(300, "label is at most 300 characters").optional(),
   from: stringish.optional().describe("Sms sender id (required for Sms steps)."),
   message: z

@@ -10,6 +10,18 @@ export const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false
 export const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
 export const stringish = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
 
+/** A whole number from min to max, digits in a string accepted; the messages name `field`, and `say` words a bound ("1 minute"). */
+export const looseIntBetween = (field: string, min: number, max: number, say: { min?: string; max?: string } = {}) =>
+  looseInt.pipe(
+    z
+      .number()
+      .min(min, `${field} is at least ${say.min ?? min}`)
+      .max(max, `${field} is at most ${say.max ?? max}`),
+  );
+
+/** How long the carrier may try to deliver an SMS, in minutes (a message's and a campaign's). */
+export const ttlMinutes = looseIntBetween("ttl", 1, 4320, { min: "1 minute", max: "4320 minutes" });
+
 export const callbackSchema = z.object({
   url: z.string().trim().min(1, "callback.url is required").max(2000),
   strategy: z.enum(["OnChange", "OnCompletion"]).optional(),
@@ -22,7 +34,7 @@ export const sendSmsBody = z.object({
   flash: looseBool.optional(),
   label: z.string().max(350, "label is at most 350 characters").optional(),
   callback: callbackSchema.optional(),
-  ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
+  ttl: ttlMinutes.optional(),
   transcode: looseBool.optional(),
   trackLinks: looseBool
     .optional()

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
-import { looseInt, stringish } from "./sms.ts";
+import { looseIntBetween, stringish } from "./sms.ts";
 
 export const twoStepStatuses = ["Pending", "Verified", "Failed", "Expired", "Cancelled"] as const;
 export type TwoStepStatus = (typeof twoStepStatuses)[number];
@@ -34,15 +34,9 @@ export const startTwoStepBody = z.object({
     .optional()
     .describe("Values of the template's other @@name placeholders."),
   originator: stringish.optional().describe("Sender id: up to 11 letters and digits, or up to 16 digits without '+'. Default: Verify."),
-  lifetimeInSeconds: looseInt
-    .pipe(z.number().min(60, "lifetimeInSeconds is at least 60").max(86_400, "lifetimeInSeconds is at most 86400"))
-    .optional()
-    .describe("Seconds the code can be answered; then the verification is Expired. Default 180."),
-  maxRetries: looseInt
-    .pipe(z.number().min(1, "maxRetries is at least 1").max(100, "maxRetries is at most 100"))
-    .optional()
-    .describe("Answers allowed; the verification turns Failed when they are all wrong. Default 10."),
-  digits: looseInt.pipe(z.number().min(4, "digits is at least 4").max(10, "digits is at most 10")).optional().describe("Length of the code. Default 4."),
+  lifetimeInSeconds: looseIntBetween("lifetimeInSeconds", 60, 86_400).optional().describe("Seconds the code can be answered; then the verification is Expired. Default 180."),
+  maxRetries: looseIntBetween("maxRetries", 1, 100).optional().describe("Answers allowed; the verification turns Failed when they are all wrong. Default 10."),
+  digits: looseIntBetween("digits", 4, 10).optional().describe("Length of the code. Default 4."),
 });
 export type StartTwoStepBody = z.output<typeof startTwoStepBody>;
 
