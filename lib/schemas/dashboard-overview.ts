@@ -53,9 +53,11 @@ export const overviewView = z.object({
 export type OverviewView = z.infer<typeof overviewView>;
 export type OverviewBreakdownView = z.infer<typeof breakdown>;
 
-export const overviewRoute = defineRoute(dashboardRoute, "GET /dashboard/overview", {
+/** What the reports of the reporting home share: a dashboard route whose query is the period. */
+export const periodReportRoute = { ...dashboardRoute, query: overviewQuery } as const;
+
+export const overviewRoute = defineRoute(periodReportRoute, "GET /dashboard/overview", {
   summary: "The reporting home: sent, delivered, failed and cost over a period, by time, country and operator, with latency and the latest campaigns",
-  query: overviewQuery,
   response: overviewView,
   errors: ["reportRange"],
 });
