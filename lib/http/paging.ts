@@ -39,6 +39,14 @@ export function pageOf<T>(content: T[], totalElements: number, page: number, siz
   };
 }
 
+/**
+ * What a paged list route declares: page and size (with the list's own `filters`) in its query, and
+ * the page envelope of `item` as its answer. Spread into the route spec.
+ */
+export function pagedList<T extends z.ZodType, F extends z.ZodRawShape = Record<never, never>>(item: T, defaultSize: number, maxSize: number, filters?: F) {
+  return { query: pageQuery(defaultSize, maxSize).extend((filters ?? {}) as F), response: pageSchema(item) };
+}
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     totalPages: z.number().int(),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 
 const currency = z.object({ code: z.string(), name: z.string(), sign: z.string() });
@@ -36,8 +36,7 @@ export const transaction = z.object({
 export const transactionsRoute = defineRoute(accountApi, "GET /accounts/me/transactions", {
   summary: "Top-up transactions",
   description: "Top-ups of the account, newest first. Charges for messages are in the dashboard's ledger.",
-  query: pageQuery(20, 2000).extend({ from: optionalLooseDate, to: optionalLooseDate }),
-  response: pageSchema(transaction),
+  ...pagedList(transaction, 20, 2000, { from: optionalLooseDate, to: optionalLooseDate }),
 });
 
 export const pricesRoute = defineRoute({ tag: "Account", auth: "bearer" }, "GET /system/prices", {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { allScopes } from "../core/tokens/scopes.ts";
 import { dashboardRoute, defineRoute, ownerRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { DEFAULT_RATE_LIMIT, MAX_RATE_LIMIT } from "../core/applications/read-rate-limit.ts";
 import { applicationUuid } from "../core/applications/client-id.ts";
 
@@ -59,8 +59,7 @@ export type ApplicationView = z.infer<typeof applicationView>;
 
 export const listApplicationsRoute = defineRoute(dashboardRoute, "GET /dashboard/applications", {
   summary: "List applications",
-  query: pageQuery(20, 200).extend({ revoked: z.enum(["true", "false"]).optional() }),
-  response: pageSchema(applicationView),
+  ...pagedList(applicationView, 20, 200, { revoked: z.enum(["true", "false"]).optional() }),
 });
 
 export const createApplicationRoute = defineRoute(ownerRoute, "POST /dashboard/applications", {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { parseLooseDate } from "../http/query-date.ts";
-import { bodyAnalysis, callbackSchema, looseBool, looseInt, stringish, trackLinksTtlDays } from "./sms.ts";
+import { bodyAnalysis, callbackSchema, looseBool, looseIntBetween, stringish, trackLinksTtlDays, ttlMinutes } from "./sms.ts";
 import { normalizeFallbackValues } from "../core/campaigns/personalize.ts";
 import { trackLinksFields, campaignClicksSchema } from "./links.ts";
 
@@ -51,12 +51,10 @@ export const campaignBody = z.object({
   callback: callbackSchema.optional(),
   reminder: z
     .object({
-      minutesBefore: looseInt
-        .pipe(z.number().min(1, "reminder.minutesBefore is at least 1").max(10_080, "reminder.minutesBefore is at most a week"))
+      minutesBefore: looseIntBetween("reminder.minutesBefore", 1, 10_080, { max: "a week" })
         .optional()
         .describe("With scheduledDate (required then): the reminder goes this many minutes before the start."),
-      minutesAfter: looseInt
-        .pipe(z.number().min(0, "reminder.minutesAfter is at least 0").max(10_080, "reminder.minutesAfter is at most a week"))
+      minutesAfter: looseIntBetween("reminder.minutesAfter", 0, 10_080, { max: "a week" })
         .optional()
         .describe("Without scheduledDate: the reminder goes this many minutes after the start (default 0); minutesBefore is then ignored."),
       to: stringList.min(1, "reminder.to needs at least one number").max(10, "reminder.to holds at most 10 numbers"),
@@ -68,7 +66,7 @@ export const campaignBody = z.object({
     .optional()
     .meta({ type: "object", additionalProperties: { type: "string" }, description: 'Values for labels a contact lacks: an object, [{name, value}] or ["name=value"].' }),
   transcode: looseBool.optional(),
-  ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
+  ttl: ttlMinutes.optional(),
   allowinvalid: looseBool.optional().describe("Send to the valid numbers and leave the invalid ones out instead of refusing the campaign."),
   ...trackLinksFields,
   trackLinksTtlDays,

@@ -2,7 +2,7 @@
 // creating (empty, all, filtered, merged, difference), deleting, and their members.
 import { z } from "zod";
 import { defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { SEARCH_OPERATORS } from "../core/contacts/model.ts";
 import { asText, contactView, decodeSegment, groupNamesBody, groupSizeView, idsBody, nameOf } from "./contacts.ts";
 
@@ -28,8 +28,7 @@ export const groupsPageRoute = defineRoute({
   summary: "A page of groups with their sizes",
   auth: "bearer",
   scope: "contact",
-  query: pageQuery(10, 2000),
-  response: pageSchema(groupSizeView),
+  ...pagedList(groupSizeView, 10, 2000),
 });
 
 export const getGroupRoute = defineRoute({
@@ -123,8 +122,7 @@ export const groupContactsRoute = defineRoute({
   auth: "bearer",
   scope: "contact",
   params: groupParams,
-  query: pageQuery(10, 2000).extend({ sort: z.string().max(100).optional() }),
-  response: pageSchema(contactView),
+  ...pagedList(contactView, 10, 2000, { sort: z.string().max(100).optional() }),
   errors: ["groupNotFound"],
 });
 

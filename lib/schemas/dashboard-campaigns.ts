@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList, pageQuery, pageSchema } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
 import { parseRecipient } from "../core/sms/parse-recipient.ts";
 import { placeholdersIn } from "../core/campaigns/personalize.ts";
@@ -370,8 +370,7 @@ export const campaignMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard
 export const campaignRecipientsRoute = defineRoute(dashboardRoute, "GET /dashboard/campaigns/{id}/recipients", {
   summary: "A page of the campaign's resolved recipients with their own text, parts and price",
   params: idParams,
-  query: pageQuery(20, 200).extend({ search: z.string().max(30).optional() }),
-  response: pageSchema(campaignRecipient),
+  ...pagedList(campaignRecipient, 20, 200, { search: z.string().max(30).optional() }),
   errors: ["campaignNotFound"],
 });
 

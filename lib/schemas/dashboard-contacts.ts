@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { parseMobile } from "../core/contacts/normalize-contact-input.ts";
 import { BLACKLIST_SERVICES } from "../core/contacts/model.ts";
 import { contactView, groupSizeView } from "./contacts.ts";
@@ -66,8 +66,7 @@ const search = z
 
 export const listDashboardContactsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts", {
   summary: "A page of contacts, newest first, searched by name, mobile or email and filtered by group",
-  query: pageQuery(25, 200).extend({ search, group: z.string().max(100).optional(), sort: z.string().max(100).optional() }),
-  response: pageSchema(dashboardContact),
+  ...pagedList(dashboardContact, 25, 200, { search, group: z.string().max(100).optional(), sort: z.string().max(100).optional() }),
   errors: ["groupNotFound"],
 });
 
@@ -164,8 +163,7 @@ export type DashboardGroup = z.infer<typeof dashboardGroup>;
 
 export const listDashboardGroupsRoute = defineRoute(dashboardRoute, "GET /dashboard/contacts/groups", {
   summary: "Every group with its size: All and NotListed first, then the account's own by name",
-  query: pageQuery(1000, 2000),
-  response: pageSchema(dashboardGroup),
+  ...pagedList(dashboardGroup, 1000, 2000),
 });
 
 export const groupForm = z.object({ name: groupName });

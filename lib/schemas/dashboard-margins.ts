@@ -1,11 +1,11 @@
 // Dashboard JSON for the reporting home's cost and margin, which platform administrators alone
 // see: every account's outbound parts over the overview's period, per connector and per country,
 // with price (what the accounts paid), cost (what the connectors charge) and margin, one row per
-// currency. The period is the overview's (overviewQuery).
+// currency. The period is the overview's (periodReportRoute).
 import { z } from "zod";
-import { isoDate } from "./iso.ts";
-import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { overviewQuery } from "./dashboard-overview.ts";
+import { periodFields } from "./iso.ts";
+import { defineRoute } from "../http/route-spec.ts";
+import { periodReportRoute } from "./dashboard-overview.ts";
 
 const figures = {
   currency: z.string(),
@@ -24,8 +24,7 @@ export const connectorMargin = z.object({ connectorId: z.string(), connector: z.
 export const countryMargin = z.object({ country: z.string(), ...figures });
 
 export const marginsView = z.object({
-  from: isoDate,
-  to: isoDate,
+  ...periodFields,
   totals: z.array(marginFigures),
   connectors: z.array(connectorMargin),
   countries: z.array(countryMargin),
@@ -33,10 +32,9 @@ export const marginsView = z.object({
 export type MarginsView = z.infer<typeof marginsView>;
 export type MarginFiguresView = z.infer<typeof marginFigures>;
 
-export const marginsRoute = defineRoute(dashboardRoute, "GET /dashboard/overview/margins", {
+export const marginsRoute = defineRoute(periodReportRoute, "GET /dashboard/overview/margins", {
   summary: "Platform administrators: every account's cost and margin over a period, per connector and per country",
   platformAdmin: true,
-  query: overviewQuery,
   response: marginsView,
   errors: ["reportRange", "platformAdminOnly"],
 });

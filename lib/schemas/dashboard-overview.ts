@@ -2,7 +2,7 @@
 // page keeps in its URL), and the report: totals, volume by status over time, delivery per
 // country and operator, latency percentiles and the latest campaigns. Every role may read it.
 import { z } from "zod";
-import { isoDate } from "./iso.ts";
+import { isoDate, periodFields } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { fail } from "../core/errors.ts";
@@ -40,8 +40,7 @@ const breakdown = z.object({
 });
 
 export const overviewView = z.object({
-  from: isoDate,
-  to: isoDate,
+  ...periodFields,
   bucketSeconds: z.number(),
   currency: z.string(),
   totals: z.object({ total: z.number(), ...counts, cost: z.number(), deliveryRate: z.number().nullable() }),
@@ -54,9 +53,11 @@ export const overviewView = z.object({
 export type OverviewView = z.infer<typeof overviewView>;
 export type OverviewBreakdownView = z.infer<typeof breakdown>;
 
-export const overviewRoute = defineRoute(dashboardRoute, "GET /dashboard/overview", {
+/** What the reports of the reporting home share: a dashboard route whose query is the period. */
+export const periodReportRoute = { ...dashboardRoute, query: overviewQuery } as const;
+
+export const overviewRoute = defineRoute(periodReportRoute, "GET /dashboard/overview", {
   summary: "The reporting home: sent, delivered, failed and cost over a period, by time, country and operator, with latency and the latest campaigns",
-  query: overviewQuery,
   response: overviewView,
   errors: ["reportRange"],
 });

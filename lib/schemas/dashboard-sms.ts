@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
 import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
 
@@ -185,8 +185,7 @@ export const quoteSmsRoute = defineRoute(composerRoute, "POST /dashboard/sms/quo
 
 export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/messages", {
   summary: "The account's latest messages, newest first",
-  query: pageQuery(10, 100),
-  response: pageSchema(messageSummary),
+  ...pagedList(messageSummary, 10, 100),
 });
 
 export const messageDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/messages/{trackingId}", {

@@ -3,7 +3,7 @@
 // export of the same search. One parameter per filtered field, written "operator:value"
 // (to=contains:6912, status=is:Delivered); a value without a known operator means "is".
 import { z } from "zod";
-import { isoDate } from "./iso.ts";
+import { isoDate, periodFields } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
@@ -120,8 +120,7 @@ export type TrackingRow = z.infer<typeof trackingRow>;
 export const trackingPage = pageSchema(trackingRow).extend({
   /** More matches than were counted: totalElements is a lower bound. */
   capped: z.boolean(),
-  from: isoDate,
-  to: isoDate,
+  ...periodFields,
 });
 export type TrackingPage = z.infer<typeof trackingPage>;
 

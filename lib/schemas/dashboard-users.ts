@@ -36,7 +36,8 @@ export const addUserForm = z.object({
 });
 export type AddUserForm = z.infer<typeof addUserForm>;
 
-const userParams = z.object({ id: z.string().max(64) });
+/** What the routes of one user share: its address and the user as the answer. */
+export const oneUser = { params: z.object({ id: z.string().max(64) }), response: userView } as const;
 
 export const listUsersRoute = defineRoute(ownerRoute, "GET /dashboard/users", { summary: "List the account's dashboard users", response: z.object({ content: z.array(userView) }) });
 
@@ -49,15 +50,13 @@ export const addUserRoute = defineRoute(ownerRoute, "POST /dashboard/users", {
 
 export const changeUserRoleRoute = defineRoute(ownerRoute, "PATCH /dashboard/users/{id}", {
   summary: "Change a user's role",
-  params: userParams,
+  ...oneUser,
   body: z.object({ role: z.enum(roles, { error: "role is owner, marketer or support" }) }),
-  response: userView,
   errors: ["userNotFound", "lastOwner", "selfChange"],
 });
 
 export const removeUserRoute = defineRoute(ownerRoute, "DELETE /dashboard/users/{id}", {
   summary: "Remove a user from the account",
-  params: userParams,
-  response: userView,
+  ...oneUser,
   errors: ["userNotFound", "lastOwner", "selfChange"],
 });

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { looseBool } from "./sms.ts";
 
 const address = z.string().trim().max(320).pipe(z.email("Invalid email address"));
@@ -104,8 +104,7 @@ export type EmailSummary = z.infer<typeof emailSummary>;
 
 export const listEmailsRoute = defineRoute(dashboardRoute, "GET /dashboard/email", {
   summary: "Transactional emails of the account, newest first",
-  query: pageQuery(20, 200),
-  response: pageSchema(emailSummary),
+  ...pagedList(emailSummary, 20, 200),
 });
 
 export const sendTestEmailRoute = dashboardCopy(sendEmailRoute, { path: "/dashboard/email", summary: "Send a test email" });
@@ -141,8 +140,7 @@ export type CapturedMail = z.infer<typeof capturedMail>;
 
 export const listCapturedRoute = defineRoute(dashboardRoute, "GET /dashboard/email/sink", {
   summary: "Mail of the account captured by the bundled SMTP sink",
-  query: pageQuery(20, 200),
-  response: pageSchema(capturedMail),
+  ...pagedList(capturedMail, 20, 200),
 });
 
 export const capturedDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/email/sink/{id}", {

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, operatorRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList } from "../http/paging.ts";
 import { roles } from "../core/users/roles.ts";
 import { supportedCurrencies, toMicros } from "../money.ts";
 import { signInEmail, userName } from "./dashboard-users.ts";
@@ -108,8 +108,7 @@ const accountParams = z.object({ id: z.uuid("Not an account id") });
 
 export const listOperatorAccountsRoute = defineRoute(operatorRoute, "GET /operator/accounts", {
   summary: "Every account: balance, state and parts sent in the last 24 hours and 7 days",
-  query: pageQuery(20, 200).extend({ q: z.string().max(100).optional(), state: z.enum(accountStates).optional() }),
-  response: pageSchema(operatorAccountView),
+  ...pagedList(operatorAccountView, 20, 200, { q: z.string().max(100).optional(), state: z.enum(accountStates).optional() }),
 });
 
 export const openAccountRoute = defineRoute(operatorRoute, "POST /operator/accounts", {
@@ -159,8 +158,7 @@ export const adjustBalanceRoute = defineRoute(operatorRoute, "POST /operator/acc
 export const accountLedgerRoute = defineRoute(operatorRoute, "GET /operator/accounts/{id}/transactions", {
   summary: "The account's ledger, newest first",
   params: accountParams,
-  query: pageQuery(20, 200),
-  response: pageSchema(ledgerEntryView),
+  ...pagedList(ledgerEntryView, 20, 200),
   errors: ["accountNotFound"],
 });
 

@@ -4,9 +4,9 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
-import { looseInt, stringish } from "./sms.ts";
-import { twoStepStatuses } from "./two-step.ts";
+import { pagedList } from "../http/paging.ts";
+import { looseInt, looseIntBetween, stringish } from "./sms.ts";
+import { enteredCode, twoStepStatuses } from "./two-step.ts";
 
 /** A flow started by POST /2step: its verification's status (null for other flows). */
 const twoStepOfFlow = z.enum(twoStepStatuses).nullable();
@@ -23,9 +23,7 @@ export const failoverStep = z.object({
   type: stepType.describe("ViberOtp or Sms."),
   to: recipient.describe("Recipient, E.164 (with or without '+'); ViberOtp also takes an array of one.").meta({ examples: ["+306912345678"] }),
   order: looseInt.pipe(z.number().min(1, "order is at least 1").max(100)).describe("Position of the step in the flow (1, 2, …), unique."),
-  ttl: looseInt
-    .pipe(z.number().min(1, "ttl is at least 1 second").max(259_200, "ttl is at most 259200 seconds (3 days)"))
-    .describe("Seconds the step has to be delivered before the next step is sent."),
+  ttl: looseIntBetween("ttl", 1, 259_200, { min: "1 second", max: "259200 seconds (3 days)" }).describe("Seconds the step has to be delivered before the next step is sent."),
   label: z.string().max(300, "label is at most 300 characters").optional(),
   from: stringish.optional().describe("Sms sender id (required for Sms steps)."),
   message: z
@@ -80,6 +78,7 @@ export const failoverFlow = z.object({
 export type FailoverFlowView = z.output<typeof failoverFlow>;
 
 const otpApi = { tag: "OTP", auth: "bearer", scope: "2step" } as const;
+const flowParams = z.object({ flowId: z.string() });
 
 export const sendFailoverRoute = defineRoute(otpApi, "POST /otp/send-failover", {
   summary: "Send an OTP with channel failover (Viber, then SMS)",
@@ -92,19 +91,17 @@ export const sendFailoverRoute = defineRoute(otpApi, "POST /otp/send-failover", 
 
 export const getFailoverRoute = defineRoute(otpApi, "GET /otp/failover/{flowId}", {
   summary: "Track an OTP failover flow (by flowId or a step's trackingId)",
-  params: z.object({ flowId: z.string() }),
+  params: flowParams,
   response: failoverFlow,
   errors: ["otpFlowNotFound"],
 });
 
-export const verifyOtpBody = z.object({
-  code: stringish.pipe(z.string().min(1, "code is required").max(20, "code is at most 20 characters")).describe("The code the user entered."),
-});
+export const verifyOtpBody = z.object({ code: enteredCode("code") });
 
 export const verifyOtpRoute = defineRoute(otpApi, "POST /otp/failover/{flowId}/verify", {
   summary: "Check a code the user entered against the flow's OTP",
   description: "A wrong code answers verified false and the attempts left; after 5 wrong codes, or once the code expired, the flow's code can no longer be verified.",
-  params: z.object({ flowId: z.string() }),
+  params: flowParams,
   body: verifyOtpBody,
   response: z.object({ flowId: z.string(), verified: z.boolean(), status: z.string(), attemptsLeft: z.number().int(), expiresAt: isoDate }),
   errors: ["otpFlowNotFound", "otpCodeExpired", "otpTooManyAttempts", "otpAlreadyVerified", "otpFlowFailed"],
@@ -163,8 +160,7 @@ export type FlowSummary = z.infer<typeof flowSummary>;
 
 export const listFlowsRoute = defineRoute(dashboardRoute, "GET /dashboard/otp", {
   summary: "OTP flows of the account, newest first",
-  query: pageQuery(20, 200).extend({ status: z.enum(["InProgress", "Succeeded", "Failed"]).optional() }),
-  response: pageSchema(flowSummary),
+  ...pagedList(flowSummary, 20, 200, { status: z.enum(["InProgress", "Succeeded", "Failed"]).optional() }),
 });
 
 export const startTestFlowRoute = dashboardCopy(sendFailoverRoute, { path: "/dashboard/otp", summary: "Start a test OTP flow" });
@@ -186,7 +182,7 @@ export type FlowDetail = z.infer<typeof flowDetail>;
 
 export const flowDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/otp/{flowId}", {
   summary: "One OTP flow with its timeline and webhook attempts",
-  params: z.object({ flowId: z.string() }),
+  params: flowParams,
   response: flowDetail,
   errors: ["otpFlowNotFound"],
 });

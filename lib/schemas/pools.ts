@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList, pageQuery } from "../http/paging.ts";
 import { looseBool, sendSmsBody, smsResource, stringish } from "./sms.ts";
 
 const url = z.string().trim().max(2000, "At most 2000 characters");
@@ -51,7 +51,7 @@ const writeErrors = ["poolNameTaken", "numberNotFound", "numberInOtherPool", "ca
 
 export const createPoolRoute = defineRoute(common, "POST /pools/my", { summary: "Create a number pool", body: createPoolBody, response: poolResource, errors: [...writeErrors] });
 
-export const listPoolsRoute = defineRoute(common, "GET /pools/my", { summary: "The account's pools", query: pageQuery(20, 500), response: pageSchema(poolResource) });
+export const listPoolsRoute = defineRoute(common, "GET /pools/my", { summary: "The account's pools", ...pagedList(poolResource, 20, 500) });
 
 export const getPoolRoute = defineRoute(common, "GET /pools/my/{poolId}", { summary: "One pool", ...onePool, errors: ["poolNotFound"] });
 

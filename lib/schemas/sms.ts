@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pagedList, pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 
 export const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
@@ -18,6 +18,18 @@ export const trackLinksTtlDays = looseInt
     "With trackLinks: the days the short links work, from when the message is stored (1 to 3650; default: the platform's SHORT_LINK_TTL_DAYS, 90 unless set). After that a link answers 410 Gone with a small page saying it has expired, and its visits are not counted.",
   );
 
+/** A whole number from min to max, digits in a string accepted; the messages name `field`, and `say` words a bound ("1 minute"). */
+export const looseIntBetween = (field: string, min: number, max: number, say: { min?: string; max?: string } = {}) =>
+  looseInt.pipe(
+    z
+      .number()
+      .min(min, `${field} is at least ${say.min ?? min}`)
+      .max(max, `${field} is at most ${say.max ?? max}`),
+  );
+
+/** How long the carrier may try to deliver an SMS, in minutes (a message's and a campaign's). */
+export const ttlMinutes = looseIntBetween("ttl", 1, 4320, { min: "1 minute", max: "4320 minutes" });
+
 export const callbackSchema = z.object({
   url: z.string().trim().min(1, "callback.url is required").max(2000),
   strategy: z.enum(["OnChange", "OnCompletion"]).optional(),
@@ -30,7 +42,7 @@ export const sendSmsBody = z.object({
   flash: looseBool.optional(),
   label: z.string().max(350, "label is at most 350 characters").optional(),
   callback: callbackSchema.optional(),
-  ttl: looseInt.pipe(z.number().min(1, "ttl is at least 1 minute").max(4320, "ttl is at most 4320 minutes")).optional(),
+  ttl: ttlMinutes.optional(),
   transcode: looseBool.optional(),
   trackLinks: looseBool
     .optional()
@@ -148,7 +160,6 @@ export const trackingSearchRoute = defineRoute(trackingApi, "POST /sms/tracking"
 export const trackingCampaignRoute = defineRoute(trackingApi, "GET /sms/tracking/campaign/{campaignTrackingId}", {
   summary: "Track the messages of a campaign, paged",
   params: z.object({ campaignTrackingId: z.string() }),
-  query: pageQuery(20, 2000).extend({ sort: z.string().max(100).optional() }),
-  response: pageSchema(trackingRecord),
+  ...pagedList(trackingRecord, 20, 2000, { sort: z.string().max(100).optional() }),
   errors: ["campaignNotFound"],
 });

@@ -3,7 +3,7 @@
 // requires it of every user of the account or clears a user's (a lost phone).
 import { z } from "zod";
 import { dashboardRoute, defineRoute, ownerRoute } from "../http/route-spec.ts";
-import { userView } from "./dashboard-users.ts";
+import { oneUser } from "./dashboard-users.ts";
 
 export const twoFactorCodeForm = z.object({
   code: z
@@ -67,9 +67,8 @@ export const disableTwoFactorRoute = defineRoute(dashboardRoute, "POST /dashboar
 
 export const resetUserTwoFactorRoute = defineRoute(ownerRoute, "POST /dashboard/users/{id}/two-factor/reset", {
   summary: "Clear a user's two-factor sign-in (a lost phone); they sign in with their password and set it up again",
-  params: z.object({ id: z.string().max(64) }),
+  ...oneUser,
   ...nothing,
-  response: userView,
   errors: ["userNotFound", "selfChange"],
 });
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
-import { looseInt, stringish } from "./sms.ts";
+import { looseIntBetween, stringish } from "./sms.ts";
 
 export const twoStepStatuses = ["Pending", "Verified", "Failed", "Expired", "Cancelled"] as const;
 export type TwoStepStatus = (typeof twoStepStatuses)[number];
@@ -34,15 +34,9 @@ export const startTwoStepBody = z.object({
     .optional()
     .describe("Values of the template's other @@name placeholders."),
   originator: stringish.optional().describe("Sender id: up to 11 letters and digits, or up to 16 digits without '+'. Default: Verify."),
-  lifetimeInSeconds: looseInt
-    .pipe(z.number().min(60, "lifetimeInSeconds is at least 60").max(86_400, "lifetimeInSeconds is at most 86400"))
-    .optional()
-    .describe("Seconds the code can be answered; then the verification is Expired. Default 180."),
-  maxRetries: looseInt
-    .pipe(z.number().min(1, "maxRetries is at least 1").max(100, "maxRetries is at most 100"))
-    .optional()
-    .describe("Answers allowed; the verification turns Failed when they are all wrong. Default 10."),
-  digits: looseInt.pipe(z.number().min(4, "digits is at least 4").max(10, "digits is at most 10")).optional().describe("Length of the code. Default 4."),
+  lifetimeInSeconds: looseIntBetween("lifetimeInSeconds", 60, 86_400).optional().describe("Seconds the code can be answered; then the verification is Expired. Default 180."),
+  maxRetries: looseIntBetween("maxRetries", 1, 100).optional().describe("Answers allowed; the verification turns Failed when they are all wrong. Default 10."),
+  digits: looseIntBetween("digits", 4, 10).optional().describe("Length of the code. Default 4."),
 });
 export type StartTwoStepBody = z.output<typeof startTwoStepBody>;
 
@@ -63,7 +57,8 @@ export const twoStepReport = z.object({
 export type TwoStepReport = z.output<typeof twoStepReport>;
 
 const twoStepApi = { tag: "2Step", auth: "bearer", scope: "2step" } as const;
-const tracking = z.object({ trackingId: z.string() });
+/** What the routes of one verification share: its address and the verification as the answer. */
+const oneVerification = { params: z.object({ trackingId: z.string() }), response: twoStepView } as const;
 
 export const startTwoStepRoute = defineRoute(twoStepApi, "POST /2step", {
   summary: "Start a 2Step verification: a code sent by SMS",
@@ -75,29 +70,27 @@ export const startTwoStepRoute = defineRoute(twoStepApi, "POST /2step", {
 
 export const getTwoStepRoute = defineRoute(twoStepApi, "GET /2step/{trackingId}", {
   summary: "A 2Step verification's status",
-  params: tracking,
-  response: twoStepView,
+  ...oneVerification,
   errors: ["twoStepNotFound"],
 });
 
-export const answerTwoStepBody = z.object({
-  answer: stringish.pipe(z.string().min(1, "answer is required").max(20, "answer is at most 20 characters")).describe("The code the user entered."),
-});
+/** A code the user entered, as the 2Step and OTP checks take it; `field` names it in the messages. */
+export const enteredCode = (field: string) => stringish.pipe(z.string().min(1, `${field} is required`).max(20, `${field} is at most 20 characters`)).describe("The code the user entered.");
+
+export const answerTwoStepBody = z.object({ answer: enteredCode("answer") });
 
 export const answerTwoStepRoute = defineRoute(twoStepApi, "POST /2step/{trackingId}", {
   summary: "Confirm a 2Step verification with the user's answer",
   description:
     "Verified when the answer is the code; a wrong answer leaves it Pending until maxRetries answers were wrong, then Failed. After its lifetime it is Expired. An Expired, Failed or Cancelled verification answers its status and counts no try.",
-  params: tracking,
+  ...oneVerification,
   body: answerTwoStepBody,
-  response: twoStepView,
   errors: ["twoStepNotFound", "twoStepAlreadyVerified"],
 });
 
 export const cancelTwoStepRoute = defineRoute(twoStepApi, "DELETE /2step/{trackingId}", {
   summary: "Cancel a Pending 2Step verification",
-  params: tracking,
-  response: twoStepView,
+  ...oneVerification,
   errors: ["twoStepNotFound", "twoStepNotPending"],
 });
 

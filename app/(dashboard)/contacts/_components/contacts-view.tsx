@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { QueryTable } from "@/components/data-table/query-table";
+import { ResultCount } from "@/components/data-table/result-count";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "../../compose/_components/use-debounced-value";
@@ -33,7 +34,7 @@ import { contactColumns } from "./contact-columns";
 import { ContactDrawer } from "./contact-drawer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactsTabs } from "./contacts-tabs";
-import { countOf, nameOf } from "@/lib/ui/format";
+import { nameOf } from "@/lib/ui/format";
 import { SearchIcon, UploadIcon } from "@/components/ui/icons";
 
 // Stable fallbacks while loading: the drawer resets its form when its labels change.
@@ -96,7 +97,6 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
     [canEdit, selected, pageIds, toggle, togglePage],
   );
 
-  const total = page.data?.totalElements ?? 0;
   const filtered = Boolean(settledSearch.trim()) || (group !== "" && group !== "All");
   const groupList = groups.data ?? noGroups;
   const chooseGroup = (name: string) => setGroup(name === "All" ? "" : name);
@@ -180,12 +180,9 @@ export function ContactsView({ canEdit, initialGroup, initialSearch }: { canEdit
             ))}
           </Select>
         </div>
-        {page.data && (
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {countOf(total, "contact")}
-            {group && group !== "All" ? ` in ${groupLabel(group)}` : ""}
-          </p>
-        )}
+        <ResultCount total={page.data?.totalElements} noun="contact">
+          {group && group !== "All" ? ` in ${groupLabel(group)}` : ""}
+        </ResultCount>
       </div>
 
       {canEdit && selected.size > 0 && <BulkBar selected={selected} groups={groupList} onClear={() => setSelected(new Set())} />}

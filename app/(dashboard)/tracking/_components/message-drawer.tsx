@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Drawer } from "@/components/ui/drawer";
 import { ExternalLinkIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
+import { DrawerRecord } from "@/components/ui/drawer-record";
 import { isFinal } from "@/lib/core/sms/statuses";
 import { fetchMessage, messageKey } from "../../messages/_components/api";
 import { CallbacksSection } from "../../messages/_components/callbacks-section";
@@ -64,28 +64,21 @@ export function MessageDrawer({ trackingId, onClose, canResend }: { trackingId: 
         </Link>
       }
     >
-      {query.isPending ? (
-        <div role="status" aria-label="Loading the message" className="space-y-4">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : !d ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {query.error?.message ?? "The message could not be loaded."}
-        </p>
-      ) : (
-        <div className="space-y-6">
-          <MessageBody message={d.message} parts={d.parts} />
-          <Card>
-            <CardHeader title="Parts" description={d.message.parts === 1 ? "Sent as a single SMS." : `Sent as ${d.message.parts} concatenated SMS.`} />
-            <PartsTable parts={d.parts} currency={d.message.currency} total={d.message.parts} operator={d.message.operator} />
-          </Card>
-          <PartRoutes parts={d.parts} total={d.message.parts} />
-          <StatusTimeline events={d.events} createdAt={d.message.createdAt} partCount={d.message.parts} />
-          <CallbacksSection trackingId={d.message.trackingId} callbacks={d.callbacks} callbackUrl={d.message.callback.url} canResend={canResend} />
-          <MessageDetails message={d.message} clicks={d.clicks} />
-        </div>
-      )}
+      <DrawerRecord query={query} what="message">
+        {(d) => (
+          <div className="space-y-6">
+            <MessageBody message={d.message} parts={d.parts} />
+            <Card>
+              <CardHeader title="Parts" description={d.message.parts === 1 ? "Sent as a single SMS." : `Sent as ${d.message.parts} concatenated SMS.`} />
+              <PartsTable parts={d.parts} currency={d.message.currency} total={d.message.parts} operator={d.message.operator} />
+            </Card>
+            <PartRoutes parts={d.parts} total={d.message.parts} />
+            <StatusTimeline events={d.events} createdAt={d.message.createdAt} partCount={d.message.parts} />
+            <CallbacksSection trackingId={d.message.trackingId} callbacks={d.callbacks} callbackUrl={d.message.callback.url} canResend={canResend} />
+            <MessageDetails message={d.message} clicks={d.clicks} />
+          </div>
+        )}
+      </DrawerRecord>
     </Drawer>
   );
 }

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Drawer } from "@/components/ui/drawer";
-import { Skeleton } from "@/components/ui/skeleton";
+import { DrawerRecord } from "@/components/ui/drawer-record";
 import { Time } from "@/components/ui/time";
 import { useToast } from "@/components/ui/toast";
 import { capitalize } from "@/lib/ui/format";
@@ -118,32 +118,25 @@ export function DeliveryDrawer({ id, canAct, onClose }: { id: string; canAct: bo
         </>
       }
     >
-      {query.isPending ? (
-        <div role="status" aria-label="Loading the delivery" className="space-y-3">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : !d ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {query.error?.message ?? "The delivery could not be loaded."}
-        </p>
-      ) : (
-        <div className="space-y-5">
-          <p className="text-xs text-slate-500 dark:text-slate-400">
-            webhook-id <code className="font-mono">{d.id}</code> · created <Time at={d.createdAt} show="seconds" />
-            {d.replayedBy && <> · last replay by {d.replayedBy}</>}
-          </p>
-          {d.attempts.length ? (
-            <ol className="space-y-5">
-              {[...d.attempts].reverse().map((a) => (
-                <AttemptView key={a.attempt} a={a} />
-              ))}
-            </ol>
-          ) : (
-            <p className="text-sm text-slate-500">Not attempted yet.</p>
-          )}
-        </div>
-      )}
+      <DrawerRecord query={query} what="delivery">
+        {(d) => (
+          <div className="space-y-5">
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              webhook-id <code className="font-mono">{d.id}</code> · created <Time at={d.createdAt} show="seconds" />
+              {d.replayedBy && <> · last replay by {d.replayedBy}</>}
+            </p>
+            {d.attempts.length ? (
+              <ol className="space-y-5">
+                {[...d.attempts].reverse().map((a) => (
+                  <AttemptView key={a.attempt} a={a} />
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-slate-500">Not attempted yet.</p>
+            )}
+          </div>
+        )}
+      </DrawerRecord>
     </Drawer>
   );
 }

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QueryTable } from "@/components/data-table/query-table";
+import { ResultCount } from "@/components/data-table/result-count";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,7 +13,6 @@ import { Input } from "@/components/ui/input";
 import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Options, Select } from "@/components/ui/select";
-import { countOf } from "@/lib/ui/format";
 import { useDebouncedValue } from "@/app/(dashboard)/compose/_components/use-debounced-value";
 import { auditKey, exportUrl, fetchAuditEvents, type AuditFilters } from "./api";
 import { auditColumns } from "./columns";
@@ -59,11 +59,7 @@ export function AuditView({ accountName }: { accountName: string }) {
           <label htmlFor="audit-to">to</label>
           <Input id="audit-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} className="w-40" />
         </span>
-        {query.data && (
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {countOf(query.data.totalElements, "event")}
-          </p>
-        )}
+        <ResultCount total={query.data?.totalElements} noun="event" />
       </div>
       <QueryTable
         label="Audit log"

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QueryTable } from "@/components/data-table/query-table";
+import { ResultCount } from "@/components/data-table/result-count";
 import { usePagination } from "@/components/data-table/use-pagination";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,7 +12,6 @@ import { BuildingIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Segmented } from "@/components/ui/segmented";
-import { countOf } from "@/lib/ui/format";
 import { useDebouncedValue } from "@/app/(dashboard)/compose/_components/use-debounced-value";
 import { accountsKey, fetchAccounts, type OpenedAccount } from "./api";
 import { accountColumns } from "./columns";
@@ -53,11 +53,7 @@ export function AccountsView() {
           <Input type="search" aria-label="Search accounts" placeholder="Search by name or account id" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
         </div>
         <Segmented label="State" options={states} value={state} onChange={setState} />
-        {query.data && (
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {countOf(query.data.totalElements, "account")}
-          </p>
-        )}
+        <ResultCount total={query.data?.totalElements} noun="account" />
       </div>
       <QueryTable
         label="Accounts"
