@@ -39,6 +39,7 @@ const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./webhook-center.ts"), // B11
   () => import("./short-links.ts"), // B12
   () => import("./sign-in-flood.ts"), // B9
+  () => import("./retention.ts"), // B10
 ];
 
 const { values } = parseArgs({
