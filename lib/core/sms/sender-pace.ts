@@ -50,3 +50,20 @@ export async function markSubmitted(ctx: Ctx, from: string): Promise<void> {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Runs `send` for the rented number `from` after every send of that number this process started
+ * before it has ended. The check that a second has passed since the last answer and the send
+ * that follows are then one step: two parts whose slots both passed while the worker lagged (two
+ * jobs in hand at once) would otherwise both find the second passed and leave together.
+ */
+const turns = new Map<string, Promise<unknown>>();
+export function inSendTurn<T>(from: string, send: () => Promise<T>): Promise<T> {
+  const result = (turns.get(from) ?? Promise.resolve()).then(send);
+  const done = result.catch(() => undefined);
+  turns.set(from, done);
+  void done.then(() => {
+    if (turns.get(from) === done) turns.delete(from);
+  });
+  return result;
+}

@@ -16,7 +16,7 @@ import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import type { Ctx } from "../context.ts";
 import type { BatchHandling, JobMeta } from "../../jobs/job.ts";
 import { routeKeyOf, routeOf } from "./route-of.ts";
-import { markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
+import { inSendTurn, markSubmitted, msUntilSendable, reserveSendSlots, SEND_INTERVAL_MS, sleep } from "./sender-pace.ts";
 import { submitBatch } from "./submit-batch.ts";
 import { carrierRate } from "./carrier-rate.ts";
 import { textToSend } from "./secret-text.ts";
@@ -124,13 +124,20 @@ async function submitMessage(ctx: Ctx, messageId: string, meta: JobMeta, slotAt?
   if (paced) {
     // One part per slot, on the database's clock, and a second after the SMSC answered the last
     // one: asked again after each wait, as the part before may have left late while this one slept.
+    // The last check and the send are one step per number in this process (inSendTurn).
     for (const [i, part] of message.messageParts.entries()) {
       const slot = new Date(paced.getTime() + i * SEND_INTERVAL_MS);
-      for (let ms = await msUntilSendable(ctx, message.from, slot); ms > 0; ms = await msUntilSendable(ctx, message.from, slot)) await sleep(ms);
-      try {
-        await submitPart(part);
-      } finally {
-        await markSubmitted(ctx, message.from);
+      for (let sent = false; !sent; ) {
+        for (let ms = await msUntilSendable(ctx, message.from, slot); ms > 0; ms = await msUntilSendable(ctx, message.from, slot)) await sleep(ms);
+        sent = await inSendTurn(message.from, async () => {
+          if ((await msUntilSendable(ctx, message.from, slot)) > 0) return false;
+          try {
+            await submitPart(part);
+          } finally {
+            await markSubmitted(ctx, message.from);
+          }
+          return true;
+        });
       }
     }
   } else await Promise.all(message.messageParts.map(submitPart));
