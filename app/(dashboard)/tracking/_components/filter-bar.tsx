@@ -2,7 +2,7 @@
 // freely and reach the URL (and the search) once typing pauses; a connector is picked from the
 // connectors' names (or "none").
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
@@ -38,10 +38,20 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
   const settled = useDebouncedValue(draft, 400);
   const key = (fs: ExploreFilter[]) => JSON.stringify(fs);
 
+  // What this bar last put in the URL: the URL coming back with it (late, on a busy server) is an
+  // echo, not a change from outside, and must not undo what was typed since.
+  const sent = useRef<string | null>(null);
+  const send = (fs: ExploreFilter[]) => {
+    sent.current = key(fs);
+    onChange(fs);
+  };
+
   // The URL changed from outside (back button, a shared link): show it.
-  useEffect(() => setDraft(filters), [key(filters)]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (key(settled) !== key(filters)) onChange(settled);
+    if (key(filters) !== sent.current) setDraft(filters);
+  }, [key(filters)]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (key(settled) !== key(filters)) send(settled);
   }, [key(settled)]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const unused = exploreFields.filter((f) => !draft.some((d) => d.field === f));
@@ -50,7 +60,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
   const pick = (i: number, value: string) => {
     const next = draft.map((d, j) => (j === i ? { ...d, value } : d));
     setDraft(next);
-    onChange(next);
+    send(next);
   };
 
   return (
@@ -74,7 +84,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
               autoFocus={f.value === ""}
               onChange={(e) => set(i, { value: e.target.value })}
               onKeyDown={(e) => {
-                if (e.key === "Enter") onChange(draft);
+                if (e.key === "Enter") send(draft);
               }}
             />
           )}
@@ -85,7 +95,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
             onClick={() => {
               const next = draft.filter((_, j) => j !== i);
               setDraft(next);
-              onChange(next);
+              send(next);
             }}
           >
             <XIcon />
@@ -110,7 +120,7 @@ export function FilterBar({ filters, onChange }: { filters: ExploreFilter[]; onC
             size="sm"
             onClick={() => {
               setDraft([]);
-              onChange([]);
+              send([]);
             }}
           >
             Clear filters
