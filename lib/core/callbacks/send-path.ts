@@ -10,6 +10,7 @@ import { pacer } from "./endpoint-pace.ts";
 import type { Outcome } from "./store-outcomes.ts";
 import { defaultWebhookSettings } from "./webhook-settings.ts";
 import { noticePauses } from "./pause-notice.ts";
+import { parseUrl } from "./url-guard.ts";
 import { failed, inSpan, SpanKind } from "../../trace/tracing.ts";
 
 export interface Sendable {
@@ -69,7 +70,7 @@ async function postOnce(ctx: Ctx, cb: Sendable, options: AttemptOptions): Promis
   const n = Number(cb.logged) + 1;
   const at = ctx.now();
   // The POST's span names the receiver's host, never its full URL (a query may carry the customer's token).
-  const attributes = { "switchboard.callback_id": cb.id, "switchboard.callback.kind": cb.kind, "switchboard.callback.attempt": n, "server.address": hostOf(cb.url) };
+  const attributes = { "switchboard.callback_id": cb.id, "switchboard.callback.kind": cb.kind, "switchboard.callback.attempt": n, "server.address": parseUrl(cb.url)?.host ?? "" };
   const result = await inSpan("callback POST", { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const r = await postCallback(
       { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n },
@@ -97,14 +98,6 @@ async function postOnce(ctx: Ctx, cb: Sendable, options: AttemptOptions): Promis
     ok: result.ok,
     completed_at: last ? ctx.now().toISOString() : null,
   };
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "";
-  }
 }
 
 /** After storing: the owners of endpoints whose callbacks now wait as dead letters hear of the pause once. */
