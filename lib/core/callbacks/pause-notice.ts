@@ -7,6 +7,7 @@
 import type { Ctx } from "../context.ts";
 import { txSql } from "../../db/tx-sql.ts";
 import { deliverEmail } from "../email/deliver-email.ts";
+import { parseUrl } from "./url-guard.ts";
 
 export interface PausedEndpoint {
   accountId: string;
@@ -65,13 +66,7 @@ async function noticePause(ctx: Ctx, e: PausedEndpoint): Promise<void> {
   if (queued) ctx.wake(deliverEmail);
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
+const hostOf = (url: string): string => parseUrl(url)?.hostname || "localhost";
 
 /** The notice's subject and bodies (exported for its wording's test). */
 export function pauseMail(ctx: Ctx, endpoint: string, c: Claimed & { waiting: number }) {
