@@ -66,7 +66,8 @@ const bounds = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "m
  * A request schema as the server applies it. Zod documents a pipe's input by its first stage, so
  * the bounds of a later stage (`looseInt.pipe(z.number().min(1).max(100))`) would be lost and the
  * integer's ±2^53 shown instead; and a field is required exactly when the server refuses the
- * request without it, which a preprocessing stage hides from zod's own reckoning.
+ * request without it, which a preprocessing stage hides from zod's own reckoning (and a field the
+ * handler itself refuses when missing says so with `required: true` in its meta).
  */
 function exactInput(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
   const schema = ctx.zodSchema as z.ZodType & { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; out?: z.ZodType } } };
@@ -74,9 +75,11 @@ function exactInput(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
   // A pipe is documented by one of its stages: its own examples would be lost.
   const examples = (z.globalRegistry.get(schema) as Json | undefined)?.examples;
   if (examples && !ctx.jsonSchema.examples) ctx.jsonSchema.examples = examples;
+  // A field's `required: true` meta is for its object's list (below), not a keyword of its own.
+  if (ctx.jsonSchema.required === true) delete ctx.jsonSchema.required;
   if (def.type === "object" && def.shape) {
     const required = Object.entries(def.shape)
-      .filter(([, field]) => refusesMissing(field))
+      .filter(([, field]) => refusesMissing(field) || (z.globalRegistry.get(field) as Json | undefined)?.required === true)
       .map(([key]) => key);
     if (required.length) ctx.jsonSchema.required = required;
     else delete ctx.jsonSchema.required;

@@ -2558,10 +2558,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Required on create. E.164; without '+' is accepted, and a national number when country is given.
+                     * @description E.164; without '+' is accepted, and a national number when country is given.
                      * @example +306912345678
                      */
-                    mobile?: string;
+                    mobile: string;
                     /** @description Up to 60 characters. */
                     firstName?: string;
                     /** @description Up to 60 characters. */
@@ -3273,7 +3273,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Required on create. E.164; without '+' is accepted, and a national number when country is given.
+                     * @description Required on create (POST). E.164; without '+' is accepted, and a national number when country is given.
                      * @example +306912345678
                      */
                     mobile?: string;
