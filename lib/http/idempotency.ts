@@ -6,7 +6,7 @@ import { claimIdempotencyKey } from "../core/idempotency/claim-idempotency-key.t
 import { recordIdempotentAnswer, releaseIdempotencyKey } from "../core/idempotency/settle-idempotency-key.ts";
 import { requestFingerprint } from "../core/idempotency/request-fingerprint.ts";
 import { log } from "../log/logger.ts";
-import { compressionHeaders } from "./compress.ts";
+import { jsonAnswer } from "./compress.ts";
 
 export const MAX_KEY_LENGTH = 255;
 
@@ -46,11 +46,7 @@ function nothingDone(status: number, body: string): boolean {
 export async function idempotently(ctx: Ctx, claim: { applicationId: string; key: string; method: string; route: string; body: unknown }, run: () => Promise<Response>): Promise<Response> {
   const ref = { applicationId: claim.applicationId, key: claim.key };
   const found = await claimIdempotencyKey(ctx, { ...ref, fingerprint: requestFingerprint(claim.method, claim.route, claim.body) });
-  if (found.kind === "replay")
-    return new Response(found.body, {
-      status: found.status,
-      headers: { "Content-Type": "application/json; charset=utf-8", ...compressionHeaders(found.body), "Idempotent-Replayed": "true" },
-    });
+  if (found.kind === "replay") return jsonAnswer(found.body, { status: found.status, headers: { "Idempotent-Replayed": "true" } });
   let response: Response;
   try {
     response = await run();

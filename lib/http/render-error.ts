@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { DomainError, databaseUnavailable, errorCatalog, type ErrorItem } from "../core/errors.ts";
 import { log } from "../log/logger.ts";
-import { compressionHeaders } from "./compress.ts";
+import { jsonAnswer } from "./compress.ts";
 
 export interface ErrorEnvelope {
   code: string;
@@ -63,8 +63,7 @@ export function errorResponse(err: unknown, requestId: string): Response {
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = stringify(body);
-  return new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...compressionHeaders(text), ...headers } });
+  return jsonAnswer(stringify(body), { status, headers });
 }
 
 /** JSON text, bigints as numbers: a replacer only when there is one (it costs a call per value). */

@@ -1,6 +1,6 @@
 // What runs before next-auth on /api/auth/*: a sign-in or sign-out sent by another site is
 // refused (403), and a sign-in whose email or client address must still wait after repeated
-// failures gets a 429 with Retry-After at once, without a password hash. Its body is what
+// failures gets a 429 with Retry-After at once, without a password hash (nor a gzip stream). Its body is what
 // next-auth's signIn() reads: a URL whose ?error= the sign-in page turns into a sentence.
 import crypto from "node:crypto";
 import { getDatabase } from "../db/index.ts";
@@ -11,6 +11,7 @@ import { throttledFor } from "../core/throttle/failure-throttle.ts";
 import { signInKeys } from "../core/users/authenticate-user.ts";
 import { env } from "../env.ts";
 import { clientAddress } from "./client-address.ts";
+import { jsonAnswer, markNoTransform } from "./compress.ts";
 import { crossSiteReason } from "./cross-site.ts";
 import { errorResponse } from "./render-error.ts";
 import { transportSecurity } from "./security-headers.ts";
@@ -25,16 +26,15 @@ export async function guardSignIn(req: Request, ctx?: Ctx): Promise<Response | n
   const wait = await throttledFor(ctx ?? contextFor(await getDatabase()), signInKeys(email, clientAddress(req.headers)));
   if (wait === 0) return null;
   const error = new DomainError("tooManySignInAttempts", { message: `Too many failed sign-ins; try again in ${wait} s.` });
-  return Response.json(
-    { url: `${env().PUBLIC_URL}/login?error=${encodeURIComponent(`TooManyAttempts: ${wait}`)}`, code: error.code, developerMessage: error.message },
-    { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store" } },
-  );
+  const body = { url: `${env().PUBLIC_URL}/login?error=${encodeURIComponent(`TooManyAttempts: ${wait}`)}`, code: error.code, developerMessage: error.message };
+  return jsonAnswer(JSON.stringify(body), { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store" } });
 }
 
-/** next-auth's answer with the headers every answer carries. */
+/** next-auth's answer with the headers every answer carries; its answers are small (not gzipped). */
 export function finishSignInAnswer(res: Response): Response {
   try {
     transportSecurity(res.headers);
+    markNoTransform(res.headers);
   } catch {
     // A redirect made by Response.redirect() has headers that cannot change; it goes as it is.
   }
