@@ -113,7 +113,12 @@ function Timeline({ events }: { events: FlowDetail["events"] }) {
 }
 
 function Webhooks({ d }: { d: FlowDetail }) {
-  if (!d.callbackUrl) return <p className="text-xs text-slate-500">No webhook URL: the flow is only readable with GET /api/otp/failover/{"{flowId}"}.</p>;
+  if (!d.callbackUrl)
+    return (
+      <p className="text-xs text-slate-500">
+        {d.twoStep ? "2Step verifications have no webhook: read it with GET /api/2step/{trackingId}." : "No webhook URL: the flow is only readable with GET /api/otp/failover/{flowId}."}
+      </p>
+    );
   return (
     <section>
       <h3 className="mb-1 text-sm font-semibold">Webhooks</h3>
