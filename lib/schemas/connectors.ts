@@ -72,27 +72,11 @@ export type CreateConnectorInput = z.output<typeof createConnectorBody>;
 export const updateConnectorBody = createConnectorBody.partial();
 export type UpdateConnectorInput = z.output<typeof updateConnectorBody>;
 
-export const connectorResource = z.object({
+/** A connector as every answer shows it: its settings but the password (only whether one is set). */
+export const connectorResource = z.object(connectorFields).omit({ password: true }).extend({
   id: z.string(),
   name: z.string(),
-  host: z.string(),
-  port: z.number(),
-  systemId: z.string(),
   passwordSet: z.boolean(),
-  systemType: z.string(),
-  bindMode: z.string(),
-  binds: z.number(),
-  window: z.number(),
-  tps: z.number(),
-  tls: z.boolean(),
-  caFile: z.string(),
-  sourceTon: z.number().nullable(),
-  sourceNpi: z.number().nullable(),
-  destTon: z.number().nullable(),
-  destNpi: z.number().nullable(),
-  gsm7DataCoding: z.number(),
-  enquireLinkSeconds: z.number(),
-  temporaryErrors: z.array(z.number()),
   enabled: z.boolean(),
   /** Routes that send through it. */
   routes: z.number(),

@@ -48,22 +48,13 @@ export type CreateRouteInput = z.output<typeof createRouteBody>;
 export const updateRouteBody = z.object(routeFields).partial().extend({ position: position.optional() });
 export type UpdateRouteInput = z.output<typeof updateRouteBody>;
 
-export const routeResource = z.object({
+/** A rule as answers show it: its fields as stored ('' for every account), where it stands, and what it matches. */
+export const routeResource = z.object(routeFields).extend({
   id: z.string(),
   position: z.number(),
-  name: z.string(),
   accountId: z.string(),
-  country: z.string(),
-  prefix: z.string(),
-  network: z.string(),
-  kind: z.string(),
-  senderType: z.string(),
-  strategy: z.string(),
-  connectorIds: z.array(z.string()),
-  /** The connectors' names, in the same order. */
+  /** The connectors' names, in the same order as connectorIds. */
   connectors: z.array(z.string()),
-  weights: z.array(z.number()),
-  enabled: z.boolean(),
   /** What it matches, as the command line writes it: "country=GR,kind=otp", or "everything". */
   match: z.string(),
   createdAt: isoDate,
