@@ -189,24 +189,14 @@ export const readSettingsRoute = defineRoute(common, "GET /webhooks/settings", {
 
 export const updateSettingsRoute = defineRoute(common, "PUT /webhooks/settings", { summary: "Change when endpoints pause, and their pace", body: settingsBody, response: settingsAnswer });
 
-// The dashboard's copies (session, owners and marketers).
+// The dashboard's copies: reads for every role, changes for owners and marketers.
 const dash = (path: string, summary: string) => ({ path: `/dashboard${path}`, summary });
-export const dashListDeliveriesRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/deliveries", { summary: "The delivery log", query: listDeliveriesQuery, response: deliveryPage });
-export const dashReadDeliveryRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/deliveries/{id}", {
-  summary: "One delivery",
-  params: idParams,
-  response: deliveryDetail,
-  errors: ["notFound"],
-});
+export const dashListDeliveriesRoute = dashboardCopy(listDeliveriesRoute, dash("/webhooks/deliveries", "The delivery log"), dashboardRoute);
+export const dashReadDeliveryRoute = dashboardCopy(readDeliveryRoute, dash("/webhooks/deliveries/{id}", "One delivery"), dashboardRoute);
 export const dashReplayDeliveryRoute = dashboardCopy(replayDeliveryRoute, dash("/webhooks/deliveries/{id}/replay", "Replay one callback"));
 export const dashReplayDeliveriesRoute = dashboardCopy(replayDeliveriesRoute, dash("/webhooks/replays", "Bulk replay"));
-export const dashReplayProgressRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/replays/{id}", {
-  summary: "A replay's progress",
-  params: idParams,
-  response: replayProgressAnswer,
-  errors: ["notFound"],
-});
-export const dashListEndpointsRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/endpoints", { summary: "Endpoint health", response: z.array(endpointHealth) });
+export const dashReplayProgressRoute = dashboardCopy(replayProgressRoute, dash("/webhooks/replays/{id}", "A replay's progress"), dashboardRoute);
+export const dashListEndpointsRoute = dashboardCopy(listEndpointsRoute, dash("/webhooks/endpoints", "Endpoint health"), dashboardRoute);
 export const dashPauseEndpointRoute = dashboardCopy(pauseEndpointRoute, dash("/webhooks/endpoints/pause", "Pause an endpoint"));
 export const dashResumeEndpointRoute = dashboardCopy(resumeEndpointRoute, dash("/webhooks/endpoints/resume", "Resume an endpoint"));
 
