@@ -30,7 +30,7 @@ export interface RouteSpec<Q extends z.ZodType | undefined = z.ZodType | undefin
   /** Content type of the body when it is not JSON (the token endpoint takes a form). */
   bodyType?: "json" | "form";
   errors?: readonly ErrorName[];
-  /** What an empty body means; without it an empty body is a 400. */
+  /** With `body`: what an empty body means; without it an empty body is a 400. (A route without `body` reads none.) */
   emptyBody?: unknown;
   /** Largest body accepted, in bytes (default 1 MiB). */
   maxBody?: number;

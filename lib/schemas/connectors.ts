@@ -137,11 +137,10 @@ export const updateConnectorRoute = defineRoute(operator, "PATCH /operator/conne
 export const deleteConnectorRoute = defineRoute(operator, "DELETE /operator/connectors/{id}", {
   summary: "Delete a connector no route uses",
   params: connectorParams,
-  emptyBody: {},
   errors: ["connectorNotFound", "connectorInUse"],
 });
 /** Stopping and starting: no body, the connector as it now is. */
-const stopOrStart = { ...one, emptyBody: {}, errors: ["connectorNotFound"] } as const;
+const stopOrStart = { ...one, errors: ["connectorNotFound"] } as const;
 export const stopConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/stop", { summary: "Stop a connector: workers unbind it", ...stopOrStart });
 export const startConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/start", { summary: "Start a stopped connector", ...stopOrStart });
 

@@ -97,7 +97,7 @@ export const updateRouteRoute = defineRoute(operator, "PATCH /operator/routes/{i
   response: routeResource,
   errors: ["routingRuleNotFound", ...writeErrors],
 });
-export const deleteRouteRoute = defineRoute(operator, "DELETE /operator/routes/{id}", { summary: "Delete a routing rule", params: routeParams, emptyBody: {}, errors: ["routingRuleNotFound"] });
+export const deleteRouteRoute = defineRoute(operator, "DELETE /operator/routes/{id}", { summary: "Delete a routing rule", params: routeParams, errors: ["routingRuleNotFound"] });
 export const testRouteRoute = defineRoute(operator, "POST /operator/route-test", {
   summary: "Which connector a message would go to, and which rule chose it",
   body: routeTestBody,

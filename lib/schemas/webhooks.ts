@@ -148,7 +148,6 @@ export const readDeliveryRoute = defineRoute(common, "GET /webhooks/deliveries/{
 export const replayDeliveryRoute = defineRoute(common, "POST /webhooks/deliveries/{id}/replay", {
   summary: "Replay one callback: same webhook-id, signed with the current secret",
   params: idParams,
-  emptyBody: {},
   response: z.object({ id: z.string(), state: z.literal("pending"), replayedBy: z.string() }),
   errors: ["notFound", "conflict"],
 });
