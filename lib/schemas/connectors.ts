@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, operatorRoute } from "../http/route-spec.ts";
+import { idParams } from "./path-segment.ts";
 
 export const BIND_MODES = ["transceiver", "transmitter-receiver"] as const;
 /** data_coding values an SMSC may want for GSM-7 text: SMSC default, IA5 (ASCII), Latin-1. */
@@ -116,8 +117,7 @@ export const connectorCostRow = z.object({ country: z.string(), network: z.strin
 // ---- operator routes (platform administrators)
 
 const operator = operatorRoute;
-const connectorParams = z.object({ id: z.string().max(64) });
-const one = { params: connectorParams, response: connectorResource } as const;
+const one = { params: idParams, response: connectorResource } as const;
 const writeErrors = ["connectorNameTaken"] as const;
 
 export const listConnectorsRoute = defineRoute(operator, "GET /operator/connectors", { summary: "Connectors with their live status", response: z.object({ content: z.array(connectorWithStatus) }) });
@@ -136,7 +136,7 @@ export const updateConnectorRoute = defineRoute(operator, "PATCH /operator/conne
 });
 export const deleteConnectorRoute = defineRoute(operator, "DELETE /operator/connectors/{id}", {
   summary: "Delete a connector no route uses",
-  params: connectorParams,
+  params: idParams,
   errors: ["connectorNotFound", "connectorInUse"],
 });
 /** Stopping and starting: no body, the connector as it now is. */
@@ -146,14 +146,14 @@ export const startConnectorRoute = defineRoute(operator, "POST /operator/connect
 
 export const listCostsRoute = defineRoute(operator, "GET /operator/connectors/{id}/costs", {
   summary: "A connector's cost per part by country (and network)",
-  params: connectorParams,
+  params: idParams,
   query: z.object({ format: z.enum(["json", "csv"]).optional() }),
   response: z.object({ content: z.array(connectorCostRow) }),
   errors: ["connectorNotFound"],
 });
 export const importCostsRoute = defineRoute(operator, "PUT /operator/connectors/{id}/costs", {
   summary: "Replace a connector's costs from CSV (columns country,network,cost[,currency])",
-  params: connectorParams,
+  params: idParams,
   body: z.object({ csv: z.string().max(2_000_000, "At most 2 MB of CSV") }),
   maxBody: 2_200_000,
   response: z.object({ imported: z.number() }),

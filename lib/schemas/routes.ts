@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, operatorRoute } from "../http/route-spec.ts";
 import { SENDER_TYPES, STRATEGIES } from "../core/routing/route-rules.ts";
+import { idParams } from "./path-segment.ts";
 
 const list = (what: string, example: string) =>
   z
@@ -84,20 +85,19 @@ export const routeTestResult = z.object({
 // ---- operator routes (platform administrators)
 
 const operator = operatorRoute;
-const routeParams = z.object({ id: z.string().max(64) });
 const writeErrors = ["connectorNotFound", "accountNotFound"] as const;
 
 export const listRoutesRoute = defineRoute(operator, "GET /operator/routes", { summary: "Routing rules, in the order they are tried", response: z.object({ content: z.array(routeResource) }) });
 export const createRouteRoute = defineRoute(operator, "POST /operator/routes", { summary: "Add a routing rule", body: createRouteBody, response: routeResource, errors: [...writeErrors] });
-export const getRouteRoute = defineRoute(operator, "GET /operator/routes/{id}", { summary: "One routing rule", params: routeParams, response: routeResource, errors: ["routingRuleNotFound"] });
+export const getRouteRoute = defineRoute(operator, "GET /operator/routes/{id}", { summary: "One routing rule", params: idParams, response: routeResource, errors: ["routingRuleNotFound"] });
 export const updateRouteRoute = defineRoute(operator, "PATCH /operator/routes/{id}", {
   summary: "Edit a routing rule, or move it (position)",
-  params: routeParams,
+  params: idParams,
   body: updateRouteBody,
   response: routeResource,
   errors: ["routingRuleNotFound", ...writeErrors],
 });
-export const deleteRouteRoute = defineRoute(operator, "DELETE /operator/routes/{id}", { summary: "Delete a routing rule", params: routeParams, errors: ["routingRuleNotFound"] });
+export const deleteRouteRoute = defineRoute(operator, "DELETE /operator/routes/{id}", { summary: "Delete a routing rule", params: idParams, errors: ["routingRuleNotFound"] });
 export const testRouteRoute = defineRoute(operator, "POST /operator/route-test", {
   summary: "Which connector a message would go to, and which rule chose it",
   body: routeTestBody,

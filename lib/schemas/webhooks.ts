@@ -6,6 +6,7 @@ import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { callbackKinds, deliveryStates } from "../core/callbacks/delivery-states.ts";
+import { idParams } from "./path-segment.ts";
 
 const common = { tag: "Webhooks", auth: "bearer", scope: "webhooks" } as const;
 
@@ -128,8 +129,6 @@ export const settingsBody = z.object({
   maxPerSecond: z.number().int().min(0).max(10_000).optional().describe("0: no limit."),
 });
 export const settingsAnswer = z.object({ pauseAfterFailures: z.number().int(), pauseAfterMinutes: z.number().int(), maxConcurrency: z.number().int(), maxPerSecond: z.number().int() });
-
-const idParams = z.object({ id: z.string().max(64) });
 
 export const listDeliveriesRoute = defineRoute(common, "GET /webhooks/deliveries", {
   summary: "The delivery log: every callback of the account, newest first, by cursor",
