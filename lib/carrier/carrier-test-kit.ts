@@ -1,5 +1,5 @@
-// What the carrier's tests share: simulators and carriers that close after each test, parts with
-// defaults, waiting for a condition, and a self-signed certificate for SMPP over TLS.
+// What the carrier's tests share: simulators and carriers that close after each test, what a
+// carrier hands over (receipts, inbound messages), parts with defaults, waiting for a condition, and a self-signed certificate for SMPP over TLS.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { afterEach } from "vitest";
 import type { ConnectorOptions } from "./connector-options.ts";
 import { type CarrierOptions, type ConnectRuntime, connectCarrier, connectConnector, type SmppCarrier } from "./smpp-carrier.ts";
 import { type SimulatorOptions, type SmscSimulator, startSmscSimulator } from "./smsc-simulator.ts";
-import type { DeliveryReceipt, SubmitPart } from "../core/ports/carrier.ts";
+import type { DeliveryReceipt, InboundMessage, SubmitPart } from "../core/ports/carrier.ts";
 
 export const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,6 +27,12 @@ export async function carrier(url: string, options: CarrierOptions = {}): Promis
   return c;
 }
 
+/** A simulator and a carrier bound to it: where most carrier tests start. */
+export async function carrierOnSim(simOptions: SimulatorOptions = {}, carrierOptions: CarrierOptions = {}): Promise<{ s: SmscSimulator; c: SmppCarrier }> {
+  const s = await sim(simOptions);
+  return { s, c: await carrier(s.url, carrierOptions) };
+}
+
 /** A connector to simulator `s` with its credentials, and `over` on top. */
 export async function connector(s: SmscSimulator, over: Partial<ConnectorOptions> = {}, runtime: ConnectRuntime = {}): Promise<SmppCarrier> {
   const u = new URL(s.url);
@@ -39,6 +45,15 @@ export function receipts(c: SmppCarrier): DeliveryReceipt[] {
   const got: DeliveryReceipt[] = [];
   c.onReceipt(async (r) => {
     got.push(r);
+  });
+  return got;
+}
+
+/** The mobile-originated messages `c` hands over, as they come. */
+export function inboundMessages(c: SmppCarrier): InboundMessage[] {
+  const got: InboundMessage[] = [];
+  c.onInbound(async (m) => {
+    got.push(m);
   });
   return got;
 }

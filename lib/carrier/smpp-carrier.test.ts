@@ -2,12 +2,12 @@ import type { AddressInfo } from "node:net";
 import smpp from "smpp";
 import { describe, expect, it } from "vitest";
 import { buildSubmitSm, relativeValidity } from "./build-submit-sm.ts";
-import { carrier, cleanups, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
+import { carrier, carrierOnSim, cleanups, inboundMessages, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
 import { parseReceipt } from "./parse-deliver-sm.ts";
 import { connectCarrier } from "./smpp-carrier.ts";
 import { parseSmppUrl } from "./smpp-url.ts";
 import { startSmscSimulator } from "./smsc-simulator.ts";
-import type { DeliveryReceipt, InboundMessage } from "../core/ports/carrier.ts";
+import type { DeliveryReceipt } from "../core/ports/carrier.ts";
 
 describe("pure helpers", () => {
   it("parses smpp:// URLs with encoded credentials", () => {
@@ -58,8 +58,7 @@ describe("pure helpers", () => {
 
 describe("SMPP carrier against the SMSC simulator", () => {
   it("submits and gets a DELIVRD receipt for the same message id", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     const got = receipts(c);
     const r = await c.submit(part());
     expect(r.ok).toBe(true);
@@ -85,8 +84,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("gives each test number its outcome", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     const got = receipts(c);
     const numbers = ["+306900000001", "+306900000002", "+306900000003", "+306900000004", "+306900000005", "+306900000006", "+306911111111"];
     const results = await Promise.all(numbers.map((to, i) => c.submit(part({ to, partId: `p${i}`, from: "306912000000" }))));
@@ -113,8 +111,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("sends a 3-part UCS-2 message with concatenation UDH that reassembles", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     const text = "Γειά σας! Αυτό είναι ένα μακρύ μήνυμα σε UCS-2 που χωρίζεται σε τρία κομμάτια για να ελεγχθεί η συναρμολόγηση. 你好 — τέλος.";
     const size = Math.ceil(text.length / 3);
     const parts = [0, 1, 2].map((i) => text.slice(i * size, (i + 1) * size));
@@ -138,8 +135,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("marks flash messages as class 0 (data_coding 0x10 / 0x18)", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     await c.submit(part({ flash: true, text: "flash gsm" }));
     await c.submit(part({ flash: true, encoding: "ucs2", text: "flash ünïcødé ✓" }));
     const [gsm, ucs2] = s.received();
@@ -148,8 +144,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("never has more than `window` submits outstanding; the rest queue", async () => {
-    const s = await sim({ respondDelayMs: 25 });
-    const c = await carrier(s.url, { window: 4 });
+    const { s, c } = await carrierOnSim({ respondDelayMs: 25 }, { window: 4 });
     let maxInFlight = 0;
     let sawQueue = false;
     const probe = setInterval(() => {
@@ -166,8 +161,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("limits throughput per bind with a token bucket", async () => {
-    const s = await sim();
-    const c = await carrier(s.url, { submitsPerSecond: 50 });
+    const { c } = await carrierOnSim({}, { submitsPerSecond: 50 });
     const started = performance.now();
     await Promise.all(Array.from({ length: 30 }, () => c.submit(part())));
     // burst of 5, then 25 at 50/s ≈ 500 ms
@@ -175,8 +169,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("spreads submits round-robin over several binds", async () => {
-    const s = await sim();
-    const c = await carrier(s.url, { binds: 3 });
+    const { s, c } = await carrierOnSim({}, { binds: 3 });
     await waitFor(() => c.stats().connected === 3, 2000, "three binds");
     expect(s.sessions()).toBe(3);
     await Promise.all(Array.from({ length: 30 }, () => c.submit(part())));
@@ -187,8 +180,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("reconnects after the connection drops: submits resume and earlier receipts still arrive", async () => {
-    const s = await sim({ deliveryDelayMs: 300, respondDelayMs: 5 }); // always some submits unanswered when the link drops
-    const c = await carrier(s.url, { window: 5 });
+    const { s, c } = await carrierOnSim({ deliveryDelayMs: 300, respondDelayMs: 5 }, { window: 5 }); // always some submits unanswered when the link drops
     const got = receipts(c);
     const first = await Promise.all(Array.from({ length: 20 }, (_, i) => c.submit(part({ partId: `a${i}` }))));
     // Stream more while the link is cut under it.
@@ -249,8 +241,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("sends the part id in the client reference TLV, so the SMSC answers a resubmission without delivering it twice", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     const got = receipts(c);
     const first = await c.submit(part({ partId: "same-part" }));
     const again = await c.submit(part({ partId: "same-part" }));
@@ -270,8 +261,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("treats a missed enquire_link_resp as a dead link and resends its in-flight submits", async () => {
-    const s = await sim();
-    const c = await carrier(s.url, { enquireLinkSeconds: 0.1 });
+    const { s, c } = await carrierOnSim({}, { enquireLinkSeconds: 0.1 });
     s.hangSessions();
     const started = performance.now();
     const r = await c.submit(part());
@@ -281,8 +271,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("frees the window slot of a lost submit_sm_resp after the timeout, saying the part may have been taken", async () => {
-    const s = await sim({ faults: { dropSubmitResps: 1 } });
-    const c = await carrier(s.url, { window: 1, submitTimeoutMs: 200 });
+    const { s, c } = await carrierOnSim({ faults: { dropSubmitResps: 1 } }, { window: 1, submitTimeoutMs: 200 });
     const lost = await c.submit(part());
     expect(lost).toMatchObject({ ok: false, retryable: true, maybeAccepted: true });
     expect(await c.submit(part())).toMatchObject({ ok: true });
@@ -290,8 +279,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("does not send a queued submit whose job no longer holds it", async () => {
-    const s = await sim({ respondDelayMs: 150 });
-    const c = await carrier(s.url, { window: 1 });
+    const { s, c } = await carrierOnSim({ respondDelayMs: 150 }, { window: 1 });
     let gone = false;
     const first = c.submit(part());
     const second = c.submit(part(), { cancelled: () => gone });
@@ -313,8 +301,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("acknowledges a receipt only after its handler: a failing handler gets it again", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     const calls: DeliveryReceipt[] = [];
     c.onReceipt(async (r) => {
       calls.push(r);
@@ -327,8 +314,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("holds receipts that arrive before a handler is registered", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
+    const { s, c } = await carrierOnSim();
     const r = await c.submit(part());
     await sleep(150);
     expect(s.pendingDeliveries()).toBe(1); // sent, not acknowledged
@@ -338,12 +324,8 @@ describe("SMPP carrier against the SMSC simulator", () => {
   });
 
   it("delivers mobile-originated messages to onInbound", async () => {
-    const s = await sim();
-    const c = await carrier(s.url);
-    const inbound: InboundMessage[] = [];
-    c.onInbound(async (m) => {
-      inbound.push(m);
-    });
+    const { s, c } = await carrierOnSim();
+    const inbound = inboundMessages(c);
     await s.sendInbound({ from: "+447700900123", to: "+306900000999", text: "STOP {now} €5" });
     await s.sendInbound({ from: "+447700900123", to: "+306900000999", text: "Ναι, ευχαριστώ 👍" });
     expect(inbound.map((m) => [m.from, m.to, m.text])).toEqual([

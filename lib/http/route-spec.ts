@@ -30,7 +30,7 @@ export interface RouteSpec<Q extends z.ZodType | undefined = z.ZodType | undefin
   /** Content type of the body when it is not JSON (the token endpoint takes a form). */
   bodyType?: "json" | "form";
   errors?: readonly ErrorName[];
-  /** What an empty body means; without it an empty body is a 400. */
+  /** With `body`: what an empty body means; without it an empty body is a 400. (A route without `body` reads none.) */
   emptyBody?: unknown;
   /** Largest body accepted, in bytes (default 1 MiB). */
   maxBody?: number;
@@ -73,15 +73,17 @@ type PublicOnly = "tag" | "auth" | "scope" | "idempotent" | "description";
 
 /**
  * The dashboard's copy of a public route (its composer sends through the same contract): the
- * same method, body, limits, answer and errors (but the Idempotency-Key's), for owners and
- * marketers signed in, at its own path; `extra` replaces what differs.
+ * same method, body, limits, answer and errors (but the Idempotency-Key's), signed in, at its
+ * own path; `extra` replaces what differs. Owners and marketers by default; a read every role
+ * may see passes dashboardRoute as `who`.
  */
-export function dashboardCopy<const S extends RouteSpec, const E extends Partial<RouteSpec> & Pick<RouteSpec, "path" | "summary">>(
+export function dashboardCopy<const S extends RouteSpec, const E extends Partial<RouteSpec> & Pick<RouteSpec, "path" | "summary">, const W extends typeof dashboardRoute = typeof composerRoute>(
   spec: S,
   extra: E,
-): Omit<S, PublicOnly | keyof E> & typeof composerRoute & E {
+  who?: W,
+): Omit<S, PublicOnly | keyof E> & W & E {
   const { tag: _tag, auth: _auth, scope: _scope, idempotent: _idempotent, description: _description, ...shared } = spec;
   // No Idempotency-Key on the dashboard: its errors cannot happen there.
   const errors = shared.errors?.filter((e) => !e.startsWith("idempotencyKey"));
-  return { ...shared, ...(errors ? { errors } : {}), ...composerRoute, ...extra } as Omit<S, PublicOnly | keyof E> & typeof composerRoute & E;
+  return { ...shared, ...(errors ? { errors } : {}), ...(who ?? composerRoute), ...extra } as Omit<S, PublicOnly | keyof E> & W & E;
 }

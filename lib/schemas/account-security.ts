@@ -4,6 +4,7 @@ import { z } from "zod";
 import { dashboardRoute, defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { userView } from "./dashboard-users.ts";
 import { isoDate } from "./iso.ts";
+import { idParams } from "./path-segment.ts";
 
 export const changePasswordForm = z.object({
   currentPassword: z.string().min(1, "Enter your current password").max(200),
@@ -11,7 +12,6 @@ export const changePasswordForm = z.object({
 });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-const userParams = z.object({ id: z.string().max(64) });
 const nothing = { body: z.object({}).passthrough(), emptyBody: {} } as const;
 
 export const changePasswordRoute = defineRoute(dashboardRoute, "POST /dashboard/me/password", {
@@ -29,7 +29,7 @@ export const endMySessionsRoute = defineRoute(dashboardRoute, "POST /dashboard/m
 
 export const resetUserPasswordRoute = defineRoute(ownerRoute, "POST /dashboard/users/{id}/password", {
   summary: "Give a user a new generated password, shown once; their sessions end",
-  params: userParams,
+  params: idParams,
   ...nothing,
   response: userView.extend({ password: z.string() }),
   errors: ["userNotFound", "selfChange"],
@@ -37,7 +37,7 @@ export const resetUserPasswordRoute = defineRoute(ownerRoute, "POST /dashboard/u
 
 export const endUserSessionsRoute = defineRoute(ownerRoute, "POST /dashboard/users/{id}/sign-out", {
   summary: "Sign a user out everywhere",
-  params: userParams,
+  params: idParams,
   ...nothing,
   response: userView,
   errors: ["userNotFound"],

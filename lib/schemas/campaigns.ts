@@ -172,7 +172,6 @@ export const deleteCampaignRoute = defineRoute(campaignsApi, "DELETE /sms/{track
   summary: "Delete a scheduled campaign",
   description: "Answers 200 with an empty body.",
   params: trackingIdParams,
-  emptyBody: {},
   errors: ["campaignNotFound", "campaignNotScheduled"],
 });
 

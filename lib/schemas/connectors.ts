@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, operatorRoute } from "../http/route-spec.ts";
+import { idParams } from "./path-segment.ts";
 
 export const BIND_MODES = ["transceiver", "transmitter-receiver"] as const;
 /** data_coding values an SMSC may want for GSM-7 text: SMSC default, IA5 (ASCII), Latin-1. */
@@ -72,27 +73,11 @@ export type CreateConnectorInput = z.output<typeof createConnectorBody>;
 export const updateConnectorBody = createConnectorBody.partial();
 export type UpdateConnectorInput = z.output<typeof updateConnectorBody>;
 
-export const connectorResource = z.object({
+/** A connector as every answer shows it: its settings but the password (only whether one is set). */
+export const connectorResource = z.object(connectorFields).omit({ password: true }).extend({
   id: z.string(),
   name: z.string(),
-  host: z.string(),
-  port: z.number(),
-  systemId: z.string(),
   passwordSet: z.boolean(),
-  systemType: z.string(),
-  bindMode: z.string(),
-  binds: z.number(),
-  window: z.number(),
-  tps: z.number(),
-  tls: z.boolean(),
-  caFile: z.string(),
-  sourceTon: z.number().nullable(),
-  sourceNpi: z.number().nullable(),
-  destTon: z.number().nullable(),
-  destNpi: z.number().nullable(),
-  gsm7DataCoding: z.number(),
-  enquireLinkSeconds: z.number(),
-  temporaryErrors: z.array(z.number()),
   enabled: z.boolean(),
   /** Routes that send through it. */
   routes: z.number(),
@@ -132,8 +117,7 @@ export const connectorCostRow = z.object({ country: z.string(), network: z.strin
 // ---- operator routes (platform administrators)
 
 const operator = operatorRoute;
-const connectorParams = z.object({ id: z.string().max(64) });
-const one = { params: connectorParams, response: connectorResource } as const;
+const one = { params: idParams, response: connectorResource } as const;
 const writeErrors = ["connectorNameTaken"] as const;
 
 export const listConnectorsRoute = defineRoute(operator, "GET /operator/connectors", { summary: "Connectors with their live status", response: z.object({ content: z.array(connectorWithStatus) }) });
@@ -152,25 +136,24 @@ export const updateConnectorRoute = defineRoute(operator, "PATCH /operator/conne
 });
 export const deleteConnectorRoute = defineRoute(operator, "DELETE /operator/connectors/{id}", {
   summary: "Delete a connector no route uses",
-  params: connectorParams,
-  emptyBody: {},
+  params: idParams,
   errors: ["connectorNotFound", "connectorInUse"],
 });
 /** Stopping and starting: no body, the connector as it now is. */
-const stopOrStart = { ...one, emptyBody: {}, errors: ["connectorNotFound"] } as const;
+const stopOrStart = { ...one, errors: ["connectorNotFound"] } as const;
 export const stopConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/stop", { summary: "Stop a connector: workers unbind it", ...stopOrStart });
 export const startConnectorRoute = defineRoute(operator, "POST /operator/connectors/{id}/start", { summary: "Start a stopped connector", ...stopOrStart });
 
 export const listCostsRoute = defineRoute(operator, "GET /operator/connectors/{id}/costs", {
   summary: "A connector's cost per part by country (and network)",
-  params: connectorParams,
+  params: idParams,
   query: z.object({ format: z.enum(["json", "csv"]).optional() }),
   response: z.object({ content: z.array(connectorCostRow) }),
   errors: ["connectorNotFound"],
 });
 export const importCostsRoute = defineRoute(operator, "PUT /operator/connectors/{id}/costs", {
   summary: "Replace a connector's costs from CSV (columns country,network,cost[,currency])",
-  params: connectorParams,
+  params: idParams,
   body: z.object({ csv: z.string().max(2_000_000, "At most 2 MB of CSV") }),
   maxBody: 2_200_000,
   response: z.object({ imported: z.number() }),

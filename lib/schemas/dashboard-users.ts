@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, ownerRoute } from "../http/route-spec.ts";
 import { roles } from "../core/users/roles.ts";
+import { idParams } from "./path-segment.ts";
 
 export const userView = z.object({
   id: z.string(),
@@ -37,7 +38,7 @@ export const addUserForm = z.object({
 export type AddUserForm = z.infer<typeof addUserForm>;
 
 /** What the routes of one user share: its address and the user as the answer. */
-export const oneUser = { params: z.object({ id: z.string().max(64) }), response: userView } as const;
+export const oneUser = { params: idParams, response: userView } as const;
 
 export const listUsersRoute = defineRoute(ownerRoute, "GET /dashboard/users", { summary: "List the account's dashboard users", response: z.object({ content: z.array(userView) }) });
 

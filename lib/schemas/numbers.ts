@@ -124,7 +124,6 @@ export const cancelRentedRoute = defineRoute(common, "DELETE /numbers/my/{msisdn
   summary: "Cancel a rented number",
   description: "Answers 200 with an empty body. Nothing is refunded. A number in a pool must leave it first.",
   params: msisdnParams,
-  emptyBody: {},
   errors: ["numberNotFound", "numberInPool"],
 });
 

@@ -66,7 +66,6 @@ export const deletePoolRoute = defineRoute(common, "DELETE /pools/my/{poolId}", 
   summary: "Delete a pool (its numbers stay rented)",
   description: "Answers 200 with an empty body.",
   params: poolParams,
-  emptyBody: {},
   errors: ["poolNotFound"],
 });
 
@@ -80,7 +79,6 @@ export const addPoolNumbersRoute = defineRoute(common, "POST /pools/my/{poolId}/
 export const removePoolNumberRoute = defineRoute(common, "DELETE /pools/my/{poolId}/numbers/{msisdn}", {
   summary: "Take a number out of a pool (it stays rented)",
   params: poolParams.extend({ msisdn: z.string().max(40) }),
-  emptyBody: {},
   response: poolResource,
   errors: ["poolNotFound", "numberNotFound"],
 });

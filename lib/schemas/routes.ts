@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute, operatorRoute } from "../http/route-spec.ts";
 import { SENDER_TYPES, STRATEGIES } from "../core/routing/route-rules.ts";
+import { idParams } from "./path-segment.ts";
 
 const list = (what: string, example: string) =>
   z
@@ -48,22 +49,13 @@ export type CreateRouteInput = z.output<typeof createRouteBody>;
 export const updateRouteBody = z.object(routeFields).partial().extend({ position: position.optional() });
 export type UpdateRouteInput = z.output<typeof updateRouteBody>;
 
-export const routeResource = z.object({
+/** A rule as answers show it: its fields as stored ('' for every account), where it stands, and what it matches. */
+export const routeResource = z.object(routeFields).extend({
   id: z.string(),
   position: z.number(),
-  name: z.string(),
   accountId: z.string(),
-  country: z.string(),
-  prefix: z.string(),
-  network: z.string(),
-  kind: z.string(),
-  senderType: z.string(),
-  strategy: z.string(),
-  connectorIds: z.array(z.string()),
-  /** The connectors' names, in the same order. */
+  /** The connectors' names, in the same order as connectorIds. */
   connectors: z.array(z.string()),
-  weights: z.array(z.number()),
-  enabled: z.boolean(),
   /** What it matches, as the command line writes it: "country=GR,kind=otp", or "everything". */
   match: z.string(),
   createdAt: isoDate,
@@ -93,20 +85,19 @@ export const routeTestResult = z.object({
 // ---- operator routes (platform administrators)
 
 const operator = operatorRoute;
-const routeParams = z.object({ id: z.string().max(64) });
 const writeErrors = ["connectorNotFound", "accountNotFound"] as const;
 
 export const listRoutesRoute = defineRoute(operator, "GET /operator/routes", { summary: "Routing rules, in the order they are tried", response: z.object({ content: z.array(routeResource) }) });
 export const createRouteRoute = defineRoute(operator, "POST /operator/routes", { summary: "Add a routing rule", body: createRouteBody, response: routeResource, errors: [...writeErrors] });
-export const getRouteRoute = defineRoute(operator, "GET /operator/routes/{id}", { summary: "One routing rule", params: routeParams, response: routeResource, errors: ["routingRuleNotFound"] });
+export const getRouteRoute = defineRoute(operator, "GET /operator/routes/{id}", { summary: "One routing rule", params: idParams, response: routeResource, errors: ["routingRuleNotFound"] });
 export const updateRouteRoute = defineRoute(operator, "PATCH /operator/routes/{id}", {
   summary: "Edit a routing rule, or move it (position)",
-  params: routeParams,
+  params: idParams,
   body: updateRouteBody,
   response: routeResource,
   errors: ["routingRuleNotFound", ...writeErrors],
 });
-export const deleteRouteRoute = defineRoute(operator, "DELETE /operator/routes/{id}", { summary: "Delete a routing rule", params: routeParams, emptyBody: {}, errors: ["routingRuleNotFound"] });
+export const deleteRouteRoute = defineRoute(operator, "DELETE /operator/routes/{id}", { summary: "Delete a routing rule", params: idParams, errors: ["routingRuleNotFound"] });
 export const testRouteRoute = defineRoute(operator, "POST /operator/route-test", {
   summary: "Which connector a message would go to, and which rule chose it",
   body: routeTestBody,

@@ -6,6 +6,7 @@ import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { callbackKinds, deliveryStates } from "../core/callbacks/delivery-states.ts";
+import { idParams } from "./path-segment.ts";
 
 const common = { tag: "Webhooks", auth: "bearer", scope: "webhooks" } as const;
 
@@ -129,8 +130,6 @@ export const settingsBody = z.object({
 });
 export const settingsAnswer = z.object({ pauseAfterFailures: z.number().int(), pauseAfterMinutes: z.number().int(), maxConcurrency: z.number().int(), maxPerSecond: z.number().int() });
 
-const idParams = z.object({ id: z.string().max(64) });
-
 export const listDeliveriesRoute = defineRoute(common, "GET /webhooks/deliveries", {
   summary: "The delivery log: every callback of the account, newest first, by cursor",
   query: listDeliveriesQuery,
@@ -148,7 +147,6 @@ export const readDeliveryRoute = defineRoute(common, "GET /webhooks/deliveries/{
 export const replayDeliveryRoute = defineRoute(common, "POST /webhooks/deliveries/{id}/replay", {
   summary: "Replay one callback: same webhook-id, signed with the current secret",
   params: idParams,
-  emptyBody: {},
   response: z.object({ id: z.string(), state: z.literal("pending"), replayedBy: z.string() }),
   errors: ["notFound", "conflict"],
 });
@@ -189,24 +187,14 @@ export const readSettingsRoute = defineRoute(common, "GET /webhooks/settings", {
 
 export const updateSettingsRoute = defineRoute(common, "PUT /webhooks/settings", { summary: "Change when endpoints pause, and their pace", body: settingsBody, response: settingsAnswer });
 
-// The dashboard's copies (session, owners and marketers).
+// The dashboard's copies: reads for every role, changes for owners and marketers.
 const dash = (path: string, summary: string) => ({ path: `/dashboard${path}`, summary });
-export const dashListDeliveriesRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/deliveries", { summary: "The delivery log", query: listDeliveriesQuery, response: deliveryPage });
-export const dashReadDeliveryRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/deliveries/{id}", {
-  summary: "One delivery",
-  params: idParams,
-  response: deliveryDetail,
-  errors: ["notFound"],
-});
+export const dashListDeliveriesRoute = dashboardCopy(listDeliveriesRoute, dash("/webhooks/deliveries", "The delivery log"), dashboardRoute);
+export const dashReadDeliveryRoute = dashboardCopy(readDeliveryRoute, dash("/webhooks/deliveries/{id}", "One delivery"), dashboardRoute);
 export const dashReplayDeliveryRoute = dashboardCopy(replayDeliveryRoute, dash("/webhooks/deliveries/{id}/replay", "Replay one callback"));
 export const dashReplayDeliveriesRoute = dashboardCopy(replayDeliveriesRoute, dash("/webhooks/replays", "Bulk replay"));
-export const dashReplayProgressRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/replays/{id}", {
-  summary: "A replay's progress",
-  params: idParams,
-  response: replayProgressAnswer,
-  errors: ["notFound"],
-});
-export const dashListEndpointsRoute = defineRoute(dashboardRoute, "GET /dashboard/webhooks/endpoints", { summary: "Endpoint health", response: z.array(endpointHealth) });
+export const dashReplayProgressRoute = dashboardCopy(replayProgressRoute, dash("/webhooks/replays/{id}", "A replay's progress"), dashboardRoute);
+export const dashListEndpointsRoute = dashboardCopy(listEndpointsRoute, dash("/webhooks/endpoints", "Endpoint health"), dashboardRoute);
 export const dashPauseEndpointRoute = dashboardCopy(pauseEndpointRoute, dash("/webhooks/endpoints/pause", "Pause an endpoint"));
 export const dashResumeEndpointRoute = dashboardCopy(resumeEndpointRoute, dash("/webhooks/endpoints/resume", "Resume an endpoint"));
 
