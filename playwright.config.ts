@@ -49,6 +49,9 @@ export default defineConfig<E2EOptions>({
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
+    // As for people who ask for less motion: nothing animates without end (spinners, skeletons,
+    // live dots), so the browser's compositor is not busy redrawing them on these two cores.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],

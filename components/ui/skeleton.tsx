@@ -2,7 +2,7 @@
 import { cn } from "./cn";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div className={cn("animate-pulse rounded-md bg-slate-200 dark:bg-slate-800", className)} aria-hidden="true" />;
+  return <div className={cn("motion-safe:animate-pulse rounded-md bg-slate-200 dark:bg-slate-800", className)} aria-hidden="true" />;
 }
 
 export function Skeletons({ sizes, className }: { sizes: string[]; className?: string }) {

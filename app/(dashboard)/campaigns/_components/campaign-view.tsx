@@ -72,7 +72,7 @@ export function CampaignView({ id, canEdit }: { id: string; canEdit: boolean }) 
             From <span className="font-medium text-slate-800 dark:text-slate-200">{c.from}</span> · created {formatDateTime(c.createdAt)}
             {live && (
               <span className="ml-2 inline-flex items-center gap-1.5 text-sky-700 dark:text-sky-400">
-                <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+                <span className="size-1.5 motion-safe:animate-pulse rounded-full bg-current" aria-hidden="true" />
                 Live
               </span>
             )}

@@ -98,7 +98,7 @@ export function MessageView({ trackingId, canResend }: { trackingId: string; can
             {live && (
               <span className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
                 <span className="relative flex size-2">
-                  <span className="absolute inline-flex size-full animate-ping rounded-full bg-sky-400 opacity-75" />
+                  <span className="absolute inline-flex size-full motion-safe:animate-ping rounded-full bg-sky-400 opacity-75" />
                   <span className="relative inline-flex size-2 rounded-full bg-sky-500" />
                 </span>
                 Updating live
