@@ -1,29 +1,32 @@
-// SIGTERM on a web instance (the embedded defaults: PGlite, the inline worker and carrier, as
-// `npm start` runs it): /api/ready answers 503 at once, a request in flight still gets its
-// answer, and the process exits 0 well within its bound. (A worker process stopped mid-campaign:
-// tests/faults/worker-sigterm.db.test.ts.)
+// SIGTERM on a web instance with the inline worker and carrier, as `npm start` runs it, on the
+// embedded database and on PostgreSQL: /api/ready answers 503 at once, a request in flight still
+// gets its answer, and the process exits 0 well within its bound. (A worker process stopped
+// mid-campaign: tests/faults/worker-sigterm.db.test.ts.)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { dbKind } from "../support/test-db.ts";
+import { dbKind, useTestDatabase } from "../support/test-db.ts";
 import { freePort } from "../support/pg-cluster.ts";
 import { restoreDatabase } from "../../lib/db/backup.ts";
 import { eventually } from "../support/messaging.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-shutdown-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+// On PostgreSQL the web process uses a migrated test database of its own.
+const db = dbKind === "postgres" ? useTestDatabase() : null;
 
-describe.skipIf(dbKind !== "pglite")("SIGTERM on a web instance", () => {
+describe("SIGTERM on a web instance", () => {
   it("turns /api/ready 503, answers the request in flight, and exits 0", { timeout: 150_000 }, async () => {
-    // The data folder starts from the project's migrated copy (a restore of it), not from initdb.
-    await restoreDatabase(inject("pgliteDump"), path.join(work, "pglite"));
+    // The embedded data folder starts from the project's migrated copy (a restore of it), not from initdb.
+    if (!db) await restoreDatabase(inject("pgliteDump"), path.join(work, "pglite"));
     const child = spawn(process.execPath, ["--import", "tsx", "tests/ops/fixtures/web-process.ts"], {
       env: {
         ...process.env,
         DATA_DIR: work,
         WORKER: "inline",
+        DATABASE_URL: db?.url() ?? "",
         SEED: "off",
         LOG_LEVEL: "warn",
         SMSC_SIM_PORT: String(await freePort()),
