@@ -139,9 +139,12 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     await admin.end();
   }
 
-  const token = await fetchToken(baseUrl, creds.applicationId, creds.applicationSecret).catch((err: Error) => {
-    throw new Error(`${err.message} (${String(err.cause ?? "")}); server running: ${proc.isRunning()}; its log:\n${proc.tail()}`);
-  });
+  // Once more when the first try met a kept-alive connection the server closed meanwhile ("other side closed").
+  const token = await fetchToken(baseUrl, creds.applicationId, creds.applicationSecret)
+    .catch(() => fetchToken(baseUrl, creds.applicationId, creds.applicationSecret))
+    .catch((err: Error) => {
+      throw new Error(`${err.message} (${String(err.cause ?? "")}); server running: ${proc.isRunning()}; its log:\n${proc.tail()}`);
+    });
   return { proc, baseUrl, databaseUrl, dataDir, accountId: creds.accountId, token, userEmail: creds.userEmail, userPassword: creds.userPassword };
 }
 
