@@ -104,7 +104,8 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     logFile: path.join(dataDir, "server.log"),
   });
   ctx.defer(() => proc.stop());
-  await waitForHttp(`${baseUrl}/api/openapi.json`, 120_000, proc);
+  // The embedded database is created and migrated in the server first: minutes on a busy machine.
+  await waitForHttp(`${baseUrl}/api/openapi.json`, o.embedded ? 600_000 : 120_000, proc);
 
   // The first start seeds a demo account and writes its credentials.
   const credsFile = path.join(dataDir, "demo-credentials.json");
