@@ -206,9 +206,6 @@ function submitOne(ctx: Ctx, carrier: Carrier, m: Message, part: Part, ref: numb
   return carrier.submit(submitPartOf(part, m, ref, ctx.now()), { route: routeKeyOf(m), cancelled: () => !leaseHeld(meta) });
 }
 
-/** How long the SMSC's answers gather before they are recorded, on a database that runs one statement at a time (PGlite). */
-const ONE_SESSION_GATHER_MS = 10;
-
 type Answer = { m: Message; part: Part; result: SubmitResult & RoutedResult & { ok: true }; resolve: () => void; reject: (e: unknown) => void };
 
 /**
@@ -223,10 +220,8 @@ class SentAnswers {
 
   sent(m: Message, part: Part, result: SubmitResult & RoutedResult & { ok: true }): Promise<void> {
     const recorded = new Promise<void>((resolve, reject) => this.pending.push({ m, part, result, resolve, reject }));
-    // Once the answers of the same read from the SMSC have come in; one statement at a time. On
-    // PGlite a while longer: its statements run on this thread, one at a time, at a cost of
-    // milliseconds each whatever their size, so answers go many per statement (docs/performance.md, B13).
-    this.writer ??= new Promise<void>((r) => (this.ctx.sql.concurrent ? setImmediate(r) : setTimeout(r, ONE_SESSION_GATHER_MS))).then(() => this.writeAll());
+    // Once the answers of the same read from the SMSC have come in; one statement at a time.
+    this.writer ??= new Promise<void>((r) => setImmediate(r)).then(() => this.writeAll());
     return recorded;
   }
 
