@@ -6,9 +6,13 @@
 // accepted rate of the same round. The worker's CPU over that time, per completed message, is
 // what a single message costs the worker (submit, Sent, receipt, job bookkeeping). Once more with
 // an OnChange callback on every message (three reports each: Queued, Sent, Delivered) to a local
-// receiver, whose last report is timed too.
+// receiver, whose last report is timed too. And on the embedded default (PGlite, the inline
+// worker and the bundled simulator in one process: single-throughput-pglite.ts), where both the
+// accepted and the completed rate have a goal.
 //
 //   npm run bench -- --only B13
+//   B13_VARIANTS=pglite npm run bench -- --only B13      (some of postgres, callbacks, pglite)
+//   B13_BASELINE=/path/to/checkout …                     (PGlite: that checkout's build too, rounds alternating)
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
@@ -19,11 +23,12 @@ import { CpuMeter, postgresPids } from "./support/procs.ts";
 import { fixed, int, median, ms, sleep } from "./support/stats.ts";
 import { startSim } from "./campaign-throughput.ts";
 import { startDeployment } from "../tests/support/deployment.ts";
+import { embeddedRounds } from "./single-throughput-pglite.ts";
 
 const CONNECTIONS = 32;
 const BINDS = 2;
 const WINDOW = 50;
-const GOAL = { plain: 0.9, callbacks: 0.7, cpuMs: 2 };
+const GOAL = { plain: 0.9, callbacks: 0.7, cpuMs: 2, embeddedRate: 300 };
 
 interface Round {
   load: LoadResult;
@@ -133,23 +138,27 @@ async function variant(ctx: BenchContext, id: string, callbacks: boolean, rounds
   return out;
 }
 
-const completedRate = (r: Round) => (r.load.ok / r.completedMs) * 1000;
+const completedRate = (r: { load: LoadResult; completedMs: number }) => (r.load.ok / r.completedMs) * 1000;
 const workerMs = (r: Round) => (r.cpu.worker! * 1000) / r.load.ok;
 
 async function run(ctx: BenchContext): Promise<Row[]> {
   const rounds = ctx.quick ? 1 : 2;
   const durationMs = ctx.quick ? 3000 : 8000;
+  const wanted = new Set((process.env.B13_VARIANTS ?? "postgres,callbacks,pglite").split(",").map((v) => v.trim()));
   const variants = [
-    { id: "", name: "B13", callbacks: false, goal: GOAL.plain },
-    { id: "cb", name: "B13cb", callbacks: true, goal: GOAL.callbacks },
-  ];
+    { id: "", name: "B13", callbacks: false, goal: GOAL.plain, key: "postgres" },
+    { id: "cb", name: "B13cb", callbacks: true, goal: GOAL.callbacks, key: "callbacks" },
+  ].filter((v) => wanted.has(v.key));
   const rows: Row[] = [];
-  const lines = [
-    `### B13 — single messages end to end: ${CONNECTIONS} connections posting POST /api/sms for ${durationMs / 1000} s, one web instance (WORKER=off) and one worker, SMSC simulator (${BINDS} binds × window ${WINDOW}) answering receipts at once`,
-    "",
-    "| round | variant | accepted msg/s | messages | last final after | completed msg/s | completed ÷ accepted | CPU per message: worker | web | postgres | last report after |",
-    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-  ];
+  const lines =
+    variants.length === 0
+      ? []
+      : [
+          `### B13 — single messages end to end: ${CONNECTIONS} connections posting POST /api/sms for ${durationMs / 1000} s, one web instance (WORKER=off) and one worker, SMSC simulator (${BINDS} binds × window ${WINDOW}) answering receipts at once`,
+          "",
+          "| round | variant | accepted msg/s | messages | last final after | completed msg/s | completed ÷ accepted | CPU per message: worker | web | postgres | last report after |",
+          "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ];
   for (const v of variants) {
     const results = await variant(ctx, v.id, v.callbacks, rounds, durationMs);
     for (const [i, r] of results.entries())
@@ -174,6 +183,31 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       goal: v.callbacks ? "— (reported)" : `≤ ${GOAL.cpuMs} ms`,
       met: v.callbacks ? undefined : cpu <= GOAL.cpuMs,
     });
+  }
+  if (wanted.has("pglite")) {
+    lines.push(
+      ...(lines.length ? [""] : []),
+      `### B13 PGlite — the same load against the embedded default (\`npm start\` without DATABASE_URL: PGlite, the inline worker and the bundled SMSC simulator, 2 binds × window ${WINDOW}, in one process); CPU of that process`,
+      "",
+      "| round | server | accepted msg/s | messages | last final after | completed msg/s | completed ÷ accepted | server CPU per message |",
+      "|---:|---|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const t of await embeddedRounds(ctx, { connections: CONNECTIONS, rounds, durationMs })) {
+      for (const [i, r] of t.rounds.entries())
+        lines.push(
+          `| ${i + 1} | ${t.label} | ${int(r.load.rps)} | ${int(r.load.ok)} | ${ms(r.completedMs)} | ${int(completedRate(r))} | ${fixed(completedRate(r) / r.load.rps)} | ${ms((r.serverCpu * 1000) / r.load.ok)} |`,
+        );
+      const accepted = median(t.rounds.map((r) => r.load.rps));
+      const completed = median(t.rounds.map(completedRate));
+      rows.push({
+        name: `B13 PGlite (${t.label}) single messages accepted msg/s, and completed msg/s (first POST → last final), same rounds`,
+        ours: int(accepted),
+        anchor: int(completed),
+        ratio: fixed(completed / accepted),
+        goal: `both ≥ ${GOAL.embeddedRate}`,
+        met: accepted >= GOAL.embeddedRate && completed >= GOAL.embeddedRate,
+      });
+    }
   }
   ctx.detail(lines.join("\n"));
   return rows;

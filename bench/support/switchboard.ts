@@ -12,11 +12,11 @@ import { withNodeFlags } from "../../lib/server/node-flags.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 export const nextBin = path.join(projectRoot, "node_modules", ".bin", "next");
-const tsxBin = path.join(projectRoot, "node_modules", ".bin", "tsx");
 
 export interface Switchboard {
   proc: Proc;
   baseUrl: string;
+  /** Empty for the embedded database. */
   databaseUrl: string;
   dataDir: string;
   accountId: string;
@@ -27,8 +27,12 @@ export interface Switchboard {
 }
 
 export interface SwitchboardOptions {
-  /** Database name on the bench server (re-created). */
+  /** Database name on the bench server (re-created); with `embedded`, only the data folder's name. */
   database: string;
+  /** The embedded default as `npm start` runs it without DATABASE_URL: PGlite in the server process, on a fresh data folder. */
+  embedded?: boolean;
+  /** Another checkout to run (its own production build), e.g. an earlier commit for a before/after in one run. */
+  root?: string;
   simDeliveryDelayMs: number;
   /** Node flags for the server process, e.g. ["--cpu-prof", "--cpu-prof-dir=…"] (not allowed in NODE_OPTIONS). */
   nodeArgs?: string[];
@@ -58,8 +62,8 @@ export async function ensureBuilt(log: (m: string) => void): Promise<void> {
 }
 
 export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions): Promise<Switchboard> {
-  const databaseUrl = await ctx.createDatabase(o.database);
-  if (o.logStatements) {
+  const databaseUrl = o.embedded ? "" : await ctx.createDatabase(o.database);
+  if (o.logStatements && !o.embedded) {
     const admin = new pg.Client({ connectionString: ctx.pgUrl });
     await admin.connect();
     await admin.query(`ALTER DATABASE ${o.database} SET log_min_duration_statement = 0`);
@@ -75,7 +79,7 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_MANUAL_SIG_HANDLE: "true",
-    DATABASE_URL: databaseUrl,
+    ...(o.embedded ? {} : { DATABASE_URL: databaseUrl }),
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: baseUrl,
@@ -88,15 +92,20 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     NODE_OPTIONS: withNodeFlags(undefined),
     ...o.env,
   };
+  const root = o.root ?? projectRoot;
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error(`${root} has no production build (run next build there)`);
   const startArgs = ["start", "-H", "127.0.0.1", "-p", String(port)];
-  const [cmd, args] = o.nodeArgs?.length ? [process.execPath, [...o.nodeArgs, path.join(projectRoot, "node_modules", "next", "dist", "bin", "next"), ...startArgs]] : [nextBin, startArgs];
+  const [cmd, args] = o.nodeArgs?.length
+    ? [process.execPath, [...o.nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), ...startArgs]]
+    : [path.join(root, "node_modules", ".bin", "next"), startArgs];
   const proc = startProcess(`switchboard (${o.database})`, cmd, args, {
-    cwd: projectRoot,
+    cwd: root,
     env,
     logFile: path.join(dataDir, "server.log"),
   });
   ctx.defer(() => proc.stop());
-  await waitForHttp(`${baseUrl}/api/openapi.json`, 120_000, proc);
+  // The embedded database is created and migrated in the server first: minutes on a busy machine.
+  await waitForHttp(`${baseUrl}/api/openapi.json`, o.embedded ? 600_000 : 120_000, proc);
 
   // The first start seeds a demo account and writes its credentials.
   const credsFile = path.join(dataDir, "demo-credentials.json");
@@ -112,22 +121,31 @@ export async function startSwitchboard(ctx: BenchContext, o: SwitchboardOptions)
     userPassword: string;
   };
 
+  // The command line: on the embedded database it goes through the running server, which owns it.
+  const cli = (...args: string[]) =>
+    execFileSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "cli.ts"), ...args], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   // Enough balance for any run (the seed gives 100 EUR).
-  execFileSync(tsxBin, [path.join(projectRoot, "scripts", "cli.ts"), "account", "topup", "--account", creds.accountId, "--amount", "1000000"], {
-    cwd: projectRoot,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  cli("account", "topup", "--account", creds.accountId, "--amount", "1000000");
 
   // The bench measures throughput, not the per-application rate limit (100 req/s by default).
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`UPDATE applications SET rate_limit_per_second = 1000000`);
-  await admin.end();
+  if (o.embedded) {
+    // No second process may open the embedded database: an application of its own with the highest limit instead.
+    const app = JSON.parse(cli("app", "create", "--account", creds.accountId, "--name", "Bench", "--rate-limit", "100000")) as { applicationId: string; applicationSecret: string };
+    creds.applicationId = app.applicationId;
+    creds.applicationSecret = app.applicationSecret;
+  } else {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`UPDATE applications SET rate_limit_per_second = 1000000`);
+    await admin.end();
+  }
 
-  const token = await fetchToken(baseUrl, creds.applicationId, creds.applicationSecret).catch((err: Error) => {
-    throw new Error(`${err.message} (${String(err.cause ?? "")}); server running: ${proc.isRunning()}; its log:\n${proc.tail()}`);
-  });
+  // Once more when the first try met a kept-alive connection the server closed meanwhile ("other side closed").
+  const token = await fetchToken(baseUrl, creds.applicationId, creds.applicationSecret)
+    .catch(() => fetchToken(baseUrl, creds.applicationId, creds.applicationSecret))
+    .catch((err: Error) => {
+      throw new Error(`${err.message} (${String(err.cause ?? "")}); server running: ${proc.isRunning()}; its log:\n${proc.tail()}`);
+    });
   return { proc, baseUrl, databaseUrl, dataDir, accountId: creds.accountId, token, userEmail: creds.userEmail, userPassword: creds.userPassword };
 }
 

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { log } from "../log/logger.ts";
 import { PrismaClient } from "./generated/client.ts";
+import type { PGlite as PGliteInstance } from "@electric-sql/pglite";
 import { statement, tracedSql } from "./traced-sql.ts";
 import { tracedAdapter } from "./traced-adapter.ts";
 import { tracingOn } from "../trace/tracing.ts";
@@ -154,14 +155,18 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   // pg_trgm: the tracking explorer finds a number by any part of it through a trigram index.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const lite = await PGlite.create({ ...(target.dir ? { dataDir: target.dir } : {}), ...(target.from ? { loadDataDir: target.from } : {}), extensions: { pg_trgm } });
-  const prisma = new PrismaClient({ adapter: traced(new PrismaPGlite(lite)) });
+  // Every statement of Prisma, ctx.sql and pg-boss parsed and planned once (pglite-statements.ts).
+  const { preparingClient } = await import("./pglite-statements.ts");
+  const client = preparingClient(lite);
+  // The adapter calls only query, exec and transaction (LiteClient) of the PGlite it is given.
+  const prisma = new PrismaClient({ adapter: traced(new PrismaPGlite(client as PGliteInstance)) });
   const sql: Sql = {
     query: async (text, values) => {
-      const r = await lite.query(text, values as unknown[]);
+      const r = await client.query(text, values as unknown[]);
       return { rows: r.rows as never[] };
     },
-    // One connection, one process: nothing to gain from naming statements.
-    prepared: async (_name, text, values) => ({ rows: (await lite.query(text, values)).rows as never[] }),
+    // The client names every statement already (one session: the caller's name adds nothing).
+    prepared: async (_name, text, values) => ({ rows: (await client.query(text, values)).rows as never[] }),
     exec: async (text) => {
       await lite.exec(text);
     },
@@ -178,7 +183,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     sql: tracedSql(sql),
     bossDb: {
       // pg-boss sends multi-statement scripts without parameters; PGlite's query() takes one.
-      executeSql: (text, values) => statement(text, undefined, async () => (values?.length ? lite.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] }))),
+      executeSql: (text, values) => statement(text, undefined, async () => (values?.length ? client.query(text, values) : ((await lite.exec(text)).at(-1) ?? { rows: [] }))),
     },
     dump: () => lite.dumpDataDir("gzip"),
     close: async () => {
