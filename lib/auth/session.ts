@@ -10,12 +10,42 @@ import { isUuid } from "../ids.ts";
 import { refuseSuspended } from "../core/accounts/suspension.ts";
 
 export async function readSession(req: Request, ctx: Ctx): Promise<UserPrincipal | null> {
-  const token = await getToken({
-    req: { headers: req.headers, cookies: cookieMap(req.headers.get("cookie")) } as never,
+  const token = await sessionToken(req.headers);
+  return token?.sub ? principalForUser(ctx, token.sub, Number(token.sv ?? 0)) : null;
+}
+
+interface SessionToken {
+  sub?: string;
+  sv?: unknown;
+  /** Seconds since the epoch. */
+  exp?: unknown;
+}
+
+// next-auth's getToken derives its key (HKDF) and decrypts the cookie's JWE on every call, each
+// a trip through the thread pool: about 1 ms of every dashboard request (B4 in
+// docs/performance.md). What a cookie decrypts to depends on its text alone, so a token that
+// decrypted and verified is kept by the text that carried it, until the token's own expiry; the
+// user is still read on every request (principalForUser). Only verified tokens are kept, a few
+// hundred at most.
+const MAX_KEPT = 500;
+const verified = new Map<string, SessionToken>();
+
+async function sessionToken(headers: Headers): Promise<SessionToken | null> {
+  const cookie = headers.get("cookie");
+  const key = `${cookie ?? ""}\n${headers.get("authorization") ?? ""}`;
+  const kept = verified.get(key);
+  if (kept && Number(kept.exp) * 1000 > Date.now()) return kept;
+  const token = (await getToken({
+    req: { headers, cookies: cookieMap(cookie) } as never,
     secret: env().AUTH_SECRET,
     secureCookie: env().PUBLIC_URL.startsWith("https://"),
-  });
-  return token?.sub ? principalForUser(ctx, token.sub, Number(token.sv ?? 0)) : null;
+  })) as SessionToken | null;
+  if (kept) verified.delete(key);
+  if (token && Number.isFinite(Number(token.exp))) {
+    if (verified.size >= MAX_KEPT) verified.clear();
+    verified.set(key, token);
+  }
+  return token;
 }
 
 /** The user of a session signed in under `sessionVersion`, or null when that session has ended. */

@@ -11,7 +11,7 @@ import type { Outcome } from "./store-outcomes.ts";
 import { defaultWebhookSettings } from "./webhook-settings.ts";
 import { noticePauses } from "./pause-notice.ts";
 import { parseUrl } from "./url-guard.ts";
-import { failed, inSpan, SpanKind } from "../../trace/tracing.ts";
+import { failed, inSpan, SpanKind, tracingOn } from "../../trace/tracing.ts";
 
 export interface Sendable {
   id: string;
@@ -32,7 +32,8 @@ export interface Sendable {
 
 /** The callbacks with what sending them needs, in one query. */
 export async function readSendable(ctx: Ctx, ids: readonly string[]): Promise<Sendable[]> {
-  const { rows } = await ctx.sql.query<Sendable>(
+  const { rows } = await ctx.sql.prepared<Sendable>(
+    "callbacks_read_sendable",
     `SELECT c.id, c.account_id, c.kind, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
             e.paused_at IS NOT NULL AS paused, s.max_concurrency, s.max_per_second
        FROM callbacks c JOIN accounts a ON a.id = c.account_id
@@ -70,7 +71,9 @@ async function postOnce(ctx: Ctx, cb: Sendable, options: AttemptOptions): Promis
   const n = Number(cb.logged) + 1;
   const at = ctx.now();
   // The POST's span names the receiver's host, never its full URL (a query may carry the customer's token).
-  const attributes = { "switchboard.callback_id": cb.id, "switchboard.callback.kind": cb.kind, "switchboard.callback.attempt": n, "server.address": parseUrl(cb.url)?.host ?? "" };
+  const attributes = tracingOn()
+    ? { "switchboard.callback_id": cb.id, "switchboard.callback.kind": cb.kind, "switchboard.callback.attempt": n, "server.address": parseUrl(cb.url)?.host ?? "" }
+    : undefined;
   const result = await inSpan("callback POST", { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const r = await postCallback(
       { url: cb.url, id: cb.id, body: JSON.stringify(cb.payload), secret: cb.webhook_secret, at, attempt: n },
