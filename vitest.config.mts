@@ -18,7 +18,7 @@ const workers = (extra: number) => Number(process.env.VITEST_MAX_WORKERS) || Mat
 // two cores and time out. The fault files run on PostgreSQL only (worker processes, a server to
 // restart): PGlite's serial project leaves them out instead of loading each to skip it.
 const faults = "tests/faults/**/*.db.test.ts";
-const serial = [faults, "tests/cli/cli.db.test.ts", "tests/cli/sim-inbound.db.test.ts", "tests/api/numbers-pacing.db.test.ts", "lib/core/accounts/ledger.db.test.ts", "tests/ops/shutdown.db.test.ts"];
+const serial = [faults, "tests/cli/cli.db.test.ts", "tests/cli/sim-inbound.db.test.ts", "tests/api/numbers-pacing.db.test.ts", "lib/core/accounts/ledger.db.test.ts", "tests/ops/shutdown*.db.test.ts"];
 
 const databases = [
   { name: "pglite", env: { TEST_DB: "pglite" }, globalSetup: ["tests/support/pglite-global.ts"] },

@@ -2,7 +2,6 @@
 // embedded database and on PostgreSQL: /api/ready answers 503 at once, a request in flight still
 // gets its answer, and the process exits 0 well within its bound. (A worker process stopped
 // mid-campaign: tests/faults/worker-sigterm.db.test.ts.)
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { dbKind, useTestDatabase } from "../support/test-db.ts";
 import { freePort } from "../support/pg-cluster.ts";
 import { restoreDatabase } from "../../lib/db/backup.ts";
 import { eventually } from "../support/messaging.ts";
+import { spawnWebProcess } from "./fixtures/spawn-web-process.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-shutdown-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -21,31 +21,14 @@ describe("SIGTERM on a web instance", () => {
   it("turns /api/ready 503, answers the request in flight, and exits 0", { timeout: 150_000 }, async () => {
     // The embedded data folder starts from the project's migrated copy (a restore of it), not from initdb.
     if (!db) await restoreDatabase(inject("pgliteDump"), path.join(work, "pglite"));
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/ops/fixtures/web-process.ts"], {
-      env: {
-        ...process.env,
-        DATA_DIR: work,
-        WORKER: "inline",
-        DATABASE_URL: db?.url() ?? "",
-        SEED: "off",
-        LOG_LEVEL: "warn",
-        SMSC_SIM_PORT: String(await freePort()),
-        SMTP_SINK_PORT: String(await freePort()),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const web = await spawnWebProcess({
+      DATA_DIR: work,
+      DATABASE_URL: db?.url() ?? "",
+      SMSC_SIM_PORT: String(await freePort()),
+      SMTP_SINK_PORT: String(await freePort()),
     });
-    let log = "";
-    child.stderr!.on("data", (c) => (log = (log + String(c)).slice(-10_000)));
-    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    const { child, base, exited } = web;
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        child.stdout!.on("data", (c) => {
-          const m = /listening (\d+)/.exec(String(c));
-          if (m) resolve(Number(m[1]));
-        });
-        void exited.then(() => reject(new Error(`the web process exited before it listened:\n${log}`)));
-      });
-      const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/api/ready`)).status).toBe(200);
 
       const inFlight = fetch(`${base}/slow?ms=4000`).then(
@@ -66,7 +49,7 @@ describe("SIGTERM on a web instance", () => {
       );
       expect(ready.body.notReady).toContain("shutdown");
       expect(await inFlight).toEqual({ status: 200, body: { finished: true } });
-      expect(await exited, log).toBe(0);
+      expect(await exited, web.log()).toBe(0);
       // Requests drained, the inline worker and carrier stopped, the database closed: seconds, not the bound.
       expect(Date.now() - stoppedAt).toBeLessThan(20_000);
     } finally {
