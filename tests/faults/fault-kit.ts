@@ -104,6 +104,9 @@ export function spawnWorker(env: { DATABASE_URL: string; SMSC_URL: string } & Re
       // One secret for every worker of the test: they read the connectors' sealed passwords.
       AUTH_SECRET: `switchboard-fault-kit-${process.pid}`,
       WORKER: "inline",
+      // A dead or stalled worker's jobs go to another after 4 s, not 10: the takeovers the tests
+      // wait for are shorter. Still four renewals in a lease, for a process starved of CPU here.
+      JOB_LEASE_SECONDS: "4",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -5,7 +5,7 @@
 // left at the SMSC are flagged (the simulator recognises the copies by their client reference,
 // so we can count them: per kill at most 2 × binds × window of the campaign's, and 2 × 2 ×
 // binds × window of the singles'), and every receipt arrives. A dead worker's jobs are taken
-// over when their lease (10 s) runs out.
+// over when their lease runs out (JOB_LEASE_SECONDS, 4 s here: fault-kit.ts).
 // PostgreSQL only: separate worker processes share the database there; PGlite belongs to one.
 import { afterAll, describe, expect, it } from "vitest";
 import { dbKind, useTestDatabase } from "../support/test-db.ts";
