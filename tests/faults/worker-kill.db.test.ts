@@ -45,8 +45,9 @@ describe.skipIf(dbKind !== "postgres")("worker processes killed mid-campaign and
     const kills: { at: number; submitted: number; singles: string; recoveredMs: number }[] = [];
     const submitted = () => run.received().length;
     for (const share of [0.25, 0.5]) {
-      // Once this worker sends the campaign, a stream of single messages, still being posted when the kill lands.
-      await waitFor(submitted, (n) => n >= 0.05 * N, 60_000, "the campaign under way");
+      // Just before the kill's share of the campaign, a stream of single messages: still being
+      // posted, and submitted, when the kill lands.
+      await waitFor(submitted, (n) => n >= (share - 0.1) * N, 60_000, `${(share - 0.1) * 100}% of the campaign submitted`);
       const stream = streamSingles({ token, n: M, first: 50_000 + streams.length * M, from: "Crash" });
       streams.push(stream);
       await waitFor(
