@@ -50,4 +50,10 @@ describe("configuration", () => {
     expect(parseEnv({ DATA_DIR: dataDir }).TRUSTED_PROXIES).toEqual([]);
     expect(() => parseEnv({ DATA_DIR: dataDir, TRUSTED_PROXIES: "proxy.internal" })).toThrow(/TRUSTED_PROXIES/);
   });
+
+  it("reads JOB_LEASE_SECONDS as whole seconds from 2, unset by default (each job's own lease)", () => {
+    expect(parseEnv({ DATA_DIR: dataDir }).JOB_LEASE_SECONDS).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: "4" }).JOB_LEASE_SECONDS).toBe(4);
+    expect(() => parseEnv({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: "1" })).toThrow(/JOB_LEASE_SECONDS/);
+  });
 });

@@ -51,6 +51,8 @@ const schema = z.object({
     .refine((list) => list.every((a) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a)), "must be IP addresses or CIDR ranges separated by commas"),
   /** Where `npm run worker` serves /api/health, /api/ready and /metrics; unset: not served. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Seconds a worker's claim on a leased job (a campaign batch, a batch of sms.submit) lasts unless renewed; unset: each job's own (10). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).optional(),
   /** Days messages, callbacks and emails are kept, for accounts without a retention of their own. */
   RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(400),
   /** The bearer token /metrics asks for; unset: /metrics answers on loopback only. */

@@ -1,14 +1,15 @@
 // Shared by the fault tests: an in-process messaging stack whose SMSC simulator misbehaves on
-// command, worker processes to kill and pause, and the checks every fault ends with — every
-// recipient has exactly one message, no status ever moved backwards, every copy the SMSC got
-// twice is flagged possible_duplicate, and every receipt arrived.
+// command, worker processes to kill and pause, and the checks every fault ends with, for a
+// campaign and for a stream of single messages beside it (single-stream.ts) — every recipient
+// has exactly one message, no status ever moved backwards, every copy the SMSC got twice is
+// flagged possible_duplicate, and every receipt arrived.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startSmscSimulator, type SimulatorFaults, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
+import { startSmscSimulator, type ReceivedSubmit, type SimulatorFaults, type SmscSimulator } from "../../lib/carrier/smsc-simulator.ts";
 import { connectCarrier, type SmppCarrier } from "../../lib/carrier/smpp-carrier.ts";
 import { setCarrier } from "../../lib/server/services.ts";
 import { attachCarrier } from "../../lib/server/carrier.ts";
@@ -103,6 +104,9 @@ export function spawnWorker(env: { DATABASE_URL: string; SMSC_URL: string } & Re
       // One secret for every worker of the test: they read the connectors' sealed passwords.
       AUTH_SECRET: `switchboard-fault-kit-${process.pid}`,
       WORKER: "inline",
+      // A dead or stalled worker's jobs go to another after 4 s, not 10: the takeovers the tests
+      // wait for are shorter. Still four renewals in a lease, for a process starved of CPU here.
+      JOB_LEASE_SECONDS: "4",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -120,9 +124,13 @@ export function spawnWorker(env: { DATABASE_URL: string; SMSC_URL: string } & Re
 export interface WorkerCampaign {
   simulator: SmscSimulator;
   campaign: { id: string };
+  /** The campaign's account, for a stream of single messages beside it (streamSingles). */
+  account: { id: string; token(): Promise<string> };
   watch: StatusWatch;
   /** The worker started before the campaign was created. */
   first: WorkerProcess;
+  /** The campaign's submit_sm the SMSC has received so far (copies too), not those of single messages beside it. */
+  received(): ReceivedSubmit[];
   /** Starts another worker on the same database and SMSC (kept in `workers` for clean-up). */
   start(): WorkerProcess;
 }
@@ -154,7 +162,9 @@ export async function startWorkerCampaign(o: {
   const first = start();
   const campaign = await createCampaign(o.ctx(), { accountId: a.account.id, currency: "EUR" }, { from: o.from, body: o.body, to: numbers(o.n) });
   const watch = new StatusWatch(o.ctx, campaign.id).start();
-  return { simulator, campaign, watch, first, start };
+  const mine = new Set(numbers(o.n).map((t) => t.slice(1)));
+  const received = () => simulator.received().filter((r) => mine.has(r.destinationAddr));
+  return { simulator, campaign, account: { id: a.account.id, token: a.token }, watch, first, start, received };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -171,19 +181,29 @@ export async function waitFor<T>(probe: () => T | Promise<T>, accept: (v: T) => 
 
 const rank = (status: string) => (status === "Queued" ? 0 : status === "Sent" ? 1 : 2);
 
+/** Whose messages a check covers: a campaign's, or an account's single messages (no campaign). */
+export type Traffic = { campaignId: string } | { singlesOf: string };
+
+/** The condition on messages `m` for the traffic, and its one parameter. */
+const scope = (t: Traffic): [string, string] => ("campaignId" in t ? ["m.campaign_id = $1::uuid", t.campaignId] : ["m.account_id = $1::uuid AND m.campaign_id IS NULL", t.singlesOf]);
+
 /**
- * Watches the statuses of a campaign's parts while faults happen: a part that is seen going from
- * Sent back to Queued, or from one final status to another, is a regression.
+ * Watches the statuses of a campaign's parts (or of an account's single messages) while faults
+ * happen: a part that is seen going from Sent back to Queued, or from one final status to
+ * another, is a regression.
  */
 export class StatusWatch {
   private seen = new Map<string, string>();
   readonly regressions: string[] = [];
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
+  private readonly traffic: Traffic;
   constructor(
     private readonly ctx: () => Ctx,
-    private readonly campaignId: string,
-  ) {}
+    of: string | Traffic,
+  ) {
+    this.traffic = typeof of === "string" ? { campaignId: of } : of;
+  }
 
   start(everyMs = 200): this {
     this.timer = setInterval(() => void this.sample(), everyMs);
@@ -194,10 +214,8 @@ export class StatusWatch {
     if (this.busy) return;
     this.busy = true;
     try {
-      const { rows } = await this.ctx().sql.query<{ id: string; status: string }>(
-        `SELECT p.id::text, p.status FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid`,
-        [this.campaignId],
-      );
+      const [where, param] = scope(this.traffic);
+      const { rows } = await this.ctx().sql.query<{ id: string; status: string }>(`SELECT p.id::text, p.status FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where}`, [param]);
       for (const r of rows) {
         const before = this.seen.get(r.id);
         if (before !== undefined && (rank(r.status) < rank(before) || (rank(before) === 2 && r.status !== before))) this.regressions.push(`${r.id}: ${before} → ${r.status}`);
@@ -234,21 +252,27 @@ export interface CampaignOutcome {
 }
 
 /** What a campaign left behind: in the database and at the SMSC. */
-export async function campaignOutcome(ctx: Ctx, campaignId: string, simulator: SmscSimulator): Promise<CampaignOutcome> {
-  const { rows } = await ctx.sql.query<{ to: string; n: number }>(`SELECT "to", count(*)::int AS n FROM messages WHERE campaign_id = $1::uuid GROUP BY "to"`, [campaignId]);
+export const campaignOutcome = (ctx: Ctx, campaignId: string, simulator: SmscSimulator) => outcomeOf(ctx, { campaignId }, simulator);
+
+/** What an account's single messages left behind: in the database and at the SMSC. */
+export const singlesOutcome = (ctx: Ctx, accountId: string, simulator: SmscSimulator) => outcomeOf(ctx, { singlesOf: accountId }, simulator);
+
+async function outcomeOf(ctx: Ctx, traffic: Traffic, simulator: SmscSimulator): Promise<CampaignOutcome> {
+  const [where, param] = scope(traffic);
+  const { rows } = await ctx.sql.query<{ to: string; n: number }>(`SELECT m."to", count(*)::int AS n FROM messages m WHERE ${where} GROUP BY m."to"`, [param]);
   const statusRows = await ctx.sql.query<{ status: string; n: number }>(
-    `SELECT p.status, count(*)::int AS n FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid GROUP BY p.status`,
-    [campaignId],
+    `SELECT p.status, count(*)::int AS n FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} GROUP BY p.status`,
+    [param],
   );
-  const flaggedRows = await ctx.sql.query<{ id: string }>(`SELECT p.id::text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE m.campaign_id = $1::uuid AND p.possible_duplicate`, [
-    campaignId,
-  ]);
+  const flaggedRows = await ctx.sql.query<{ id: string }>(`SELECT p.id::text FROM message_parts p JOIN messages m ON m.id = p.message_id WHERE ${where} AND p.possible_duplicate`, [param]);
+  // A part with two final events, or two events of one status (two Sent: a copy recorded twice).
   const events = await ctx.sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
        SELECT e.part_id FROM message_events e JOIN messages m ON m.id = e.message_id
-       WHERE m.campaign_id = $1::uuid AND e.part_id IS NOT NULL AND e.status IN ('Delivered', 'Undelivered', 'Failed', 'Unsent')
-       GROUP BY e.part_id HAVING count(*) > 1) x`,
-    [campaignId],
+        WHERE ${where} AND e.part_id IS NOT NULL
+        GROUP BY e.part_id
+       HAVING count(*) FILTER (WHERE e.status IN ('Delivered', 'Undelivered', 'Failed', 'Unsent')) > 1 OR count(*) > count(DISTINCT e.status)) x`,
+    [param],
   );
   const flagged = new Set(flaggedRows.rows.map((r) => r.id));
   const byRef = new Map<string, number>();

@@ -10,7 +10,7 @@ import { allScopes, type Scope } from "../../lib/core/tokens/scopes.ts";
 import { env } from "../../lib/env.ts";
 import type { Role } from "../../lib/db/generated/enums.ts";
 
-export async function makeAccount(ctx: Ctx, opts: { balance?: number; currency?: string; role?: Role; scopes?: Scope[]; tokenTtl?: TokenLifetime } = {}) {
+export async function makeAccount(ctx: Ctx, opts: { balance?: number; currency?: string; role?: Role; scopes?: Scope[]; tokenTtl?: TokenLifetime; rateLimitPerSecond?: number } = {}) {
   const tag = crypto.randomBytes(4).toString("hex");
   const account = await createAccount(ctx, { name: `Account ${tag}`, balance: opts.balance ?? 50, currency: opts.currency });
   const password = "correct horse battery";
@@ -20,6 +20,7 @@ export async function makeAccount(ctx: Ctx, opts: { balance?: number; currency?:
     name: `App ${tag}`,
     scopes: opts.scopes ?? allScopes,
     tokenTtl: opts.tokenTtl,
+    rateLimitPerSecond: opts.rateLimitPerSecond,
   });
   const token = async (scope?: string) => (await issueToken(ctx, { clientId: application.id, clientSecret: secret, grantType: "client_credentials", scope })).access_token;
   return { account, user, password, application, clientId, secret, token };

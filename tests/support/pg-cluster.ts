@@ -66,7 +66,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   fs.chmodSync(dir, 0o777);
   const data = path.join(dir, "data");
   const port = await freePort();
-  asPostgres(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"]);
+  // --no-sync: a throwaway folder need not reach the disk before the server starts (about half of initdb's time here).
+  asPostgres(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
   const sync = options.durable ? "on" : "off";
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${sync} -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB`;
   asPostgres(path.join(bin, "pg_ctl"), ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
