@@ -75,8 +75,9 @@ async function run(): Promise<void> {
     }, SHUTDOWN_BOUND_MS);
     bound.unref();
     try {
-      await drainRequests();
-      await worker?.stop();
+      // The worker stops claiming at once (while requests drain it would take new batches
+      // only to hold the stop up); the batches in hand finish, the carrier still open.
+      await Promise.all([drainRequests(), worker?.stop()]);
       await carrier?.close();
       await viber?.close();
       await smtpSink?.close();
