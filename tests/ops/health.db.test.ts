@@ -1,11 +1,16 @@
 // /api/health and /api/ready as a load balancer sees them: liveness without the database;
 // readiness that turns 503, naming the database, when the database stops and 200 when it is back;
 // migrations not applied and a shutdown named too; and a worker's health port answering the same.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { GET as healthRoute } from "../../app/api/health/route.ts";
 import { GET as readyRoute } from "../../app/api/ready/route.ts";
-import { createTestDatabase, dbKind, useTestDatabase } from "../support/test-db.ts";
+import { dbKind, useTestDatabase } from "../support/test-db.ts";
 import { freePort } from "../support/pg-cluster.ts";
 import { eventually } from "../support/messaging.ts";
 import { openDatabase, type Database } from "../../lib/db/connection.ts";
@@ -70,15 +75,22 @@ async function stoppableDatabase(): Promise<{ database(): Promise<Database>; sto
       },
     };
   }
-  // PGlite lives in the process: stopping it is closing it, starting it opens its files again.
-  let current = await createTestDatabase();
+  // PGlite lives in the process: stopping it is closing it, starting it opens its files again (a
+  // data folder holding the run's migrated database: reopened in seconds, where loading the dump
+  // into memory again took longer).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-health-"));
+  await promisify(execFile)("tar", ["-xf", inject("pgliteDump"), "-C", dir]);
+  let current = await openDatabase({ kind: "pglite", dir });
   return {
-    database: async () => current.database,
-    stop: () => current.drop(),
+    database: async () => current,
+    stop: () => current.close(),
     start: async () => {
-      current = await createTestDatabase();
+      current = await openDatabase({ kind: "pglite", dir });
     },
-    close: () => current.drop(),
+    close: async () => {
+      await current.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -326,7 +326,11 @@ const segmentTexts = (m: SegmentedMessage) =>
   m.segments.map((segment) => Array.from(segment as unknown as { raw?: string }[], (c) => c.raw ?? "").join(""));
 
 describe("corpus agreement with sms-segments-calculator", () => {
-  const corpus = generateCorpus({ count: 5000 });
+  // 1 500 bodies, not 5 000: the independent implementation re-measures a segment for every
+  // character it adds (about 4 ms a body), which made this the slowest unit test (50 s). 1 500
+  // still hold every profile and every relaxed path (about 25 bodies whose segmentation differs,
+  // 160 cut clusters, 12 with fewer parts); the thresholds below are the same shares as before.
+  const corpus = generateCorpus({ count: 1500 });
 
   it("covers the intended mix", () => {
     const profiles = new Set(corpus.map((c) => c.profile));
@@ -398,10 +402,10 @@ describe("corpus agreement with sms-segments-calculator", () => {
       }
     }
     // The relaxations must stay the exception, and the corpus must exercise every path.
-    expect(stats.gsm).toBeGreaterThan(1500);
-    expect(stats.ucs2).toBeGreaterThan(2500);
-    expect(stats.multipart).toBeGreaterThan(3000);
-    expect(stats.transcodable).toBeGreaterThan(300);
+    expect(stats.gsm).toBeGreaterThan(corpus.length * 0.3);
+    expect(stats.ucs2).toBeGreaterThan(corpus.length * 0.5);
+    expect(stats.multipart).toBeGreaterThan(corpus.length * 0.6);
+    expect(stats.transcodable).toBeGreaterThan(corpus.length * 0.06);
     expect(stats.segmentationDiffers).toBeGreaterThan(0);
     expect(stats.segmentationDiffers).toBeLessThan(corpus.length * 0.05);
     expect(stats.clusterCut).toBeGreaterThan(0);
