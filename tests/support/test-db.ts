@@ -30,7 +30,12 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
     database,
     url,
     drop: async () => {
-      await database.close();
+      // A query still waiting (on a lock of a process a fault test stopped, say) would hold the
+      // pool's end for ever: after 10 s the drop below ends its session anyway (FORCE).
+      let timer: NodeJS.Timeout | undefined;
+      const closed = await Promise.race([database.close().then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), 10_000)))]);
+      clearTimeout(timer);
+      if (!closed) console.warn(`[test-db] ${name}: the pool did not close within 10 s (a query still running); dropping the database with FORCE`);
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
