@@ -66,6 +66,19 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   const meter = new CpuMeter({ server: () => groupMembers(sb.proc.pid), postgres: () => postgresPids(ctx.pgDataDir) });
   const cores: Record<"with" | "without", string[]> = { with: [], without: [] };
   const fmt = (c: Record<string, number>) => ["server", "postgres", "load generator", "other processes"].map((k) => fixed(c[k] ?? 0)).join(" / ");
+  // The flood alone on the idle server, past its first failures (which hash): the server's CPU
+  // per flood request, most of them answered 429.
+  const alone = startFlood(sb.baseUrl, csrf);
+  await new Promise((r) => setTimeout(r, 3000));
+  const aloneBefore = Object.values(alone.statuses).reduce((a, b) => a + b, 0);
+  meter.snapshot();
+  const aloneStart = performance.now();
+  await new Promise((r) => setTimeout(r, durationMs));
+  const aloneCores = meter.delta();
+  const aloneAnswers = Object.values(alone.statuses).reduce((a, b) => a + b, 0) - aloneBefore;
+  alone.stop();
+  const perRequestMs = ((aloneCores.server ?? 0) * (performance.now() - aloneStart)) / Math.max(1, aloneAnswers);
+  ctx.log(`B9 the flood alone: ${aloneAnswers} answers ${JSON.stringify(alone.statuses)}, server ${fixed(perRequestMs)} ms of CPU per request (cores ${fmt(aloneCores)})`);
   const floodStatuses: Record<string, number> = {};
   for (let r = 0; r < rounds; r++) {
     for (const withFlood of r % 2 === 0 ? [false, true] : [true, false]) {
@@ -86,6 +99,8 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       `### B9 — POST /api/sms during ${FLOOD_PER_SECOND} wrong sign-ins per second, ${CONNECTIONS} connections, ${durationMs / 1000} s per round, ${rounds} rounds`,
       "",
       `Without the flood ${quiet.map(int).join(", ")} req/s; with it ${flooded.map(int).join(", ")} req/s. The flood's answers: ${JSON.stringify(floodStatuses)} (429: waiting after repeated failures).`,
+      "",
+      `The flood alone on the idle server (after its first 3 s): ${aloneAnswers} answers, ${fixed(perRequestMs)} ms of the server's CPU per request.`,
       "",
       `Cores per round (server / postgres / load generator and flood / other processes): without ${cores.without.join("; ")}; with ${cores.with.join("; ")}.`,
     ].join("\n"),
