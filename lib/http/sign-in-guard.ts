@@ -11,9 +11,9 @@ import { throttledFor } from "../core/throttle/failure-throttle.ts";
 import { signInKeys } from "../core/users/authenticate-user.ts";
 import { env } from "../env.ts";
 import { clientAddress } from "./client-address.ts";
-import { jsonAnswer, markNoTransform } from "./compress.ts";
+import { markNoTransform } from "./compress.ts";
 import { crossSiteReason } from "./cross-site.ts";
-import { errorResponse } from "./render-error.ts";
+import { errorResponse, json } from "./render-error.ts";
 import { transportSecurity } from "./security-headers.ts";
 
 /** `ctx`: the context to count in (a test's, with its clock); the server's by default. */
@@ -27,7 +27,7 @@ export async function guardSignIn(req: Request, ctx?: Ctx): Promise<Response | n
   if (wait === 0) return null;
   const error = new DomainError("tooManySignInAttempts", { message: `Too many failed sign-ins; try again in ${wait} s.` });
   const body = { url: `${env().PUBLIC_URL}/login?error=${encodeURIComponent(`TooManyAttempts: ${wait}`)}`, code: error.code, developerMessage: error.message };
-  return jsonAnswer(JSON.stringify(body), { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store" } });
+  return json(429, body, { "Retry-After": String(wait), "Cache-Control": "no-store" });
 }
 
 /** next-auth's answer with the headers every answer carries; its answers are small (not gzipped). */
