@@ -74,6 +74,26 @@ describe("dashboard sign-in", () => {
     expect(await guardSignIn(signInRequest(a.user.email, "192.0.2.78"), ctx)).toBeNull();
   });
 
+  it("lets through only the free failures of a burst of 50 wrong sign-ins sent at once; the rest wait without a hash", async () => {
+    const { ctx } = clocked();
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(ctx, `burst-${i}@example.com`, "guess", "192.0.2.90")));
+    // 20 free failures, and the 21st, which begins the wait.
+    expect(answers.filter((a) => a === "wrong")).toHaveLength(21);
+    expect(answers.filter((a) => typeof a === "object")).toHaveLength(29);
+  });
+
+  it("does not make an address wait for a right password that comes after its free failures", async () => {
+    const a = await makeAccount(db.ctx());
+    const b = await makeAccount(db.ctx());
+    const { ctx } = clocked();
+    for (let i = 0; i < 20; i++) expect(await attempt(ctx, `typo-${i}@example.com`, "guess", "192.0.2.91")).toBe("wrong");
+    expect(await attempt(ctx, a.user.email, a.password, "192.0.2.91")).toBe("signed in");
+    // The office behind that address signs in next, at once.
+    expect(await attempt(ctx, b.user.email, b.password, "192.0.2.91")).toBe("signed in");
+    expect(await attempt(ctx, "one-more-typo@example.com", "guess", "192.0.2.91")).toBe("wrong");
+    expect(await attempt(ctx, "and-another@example.com", "guess", "192.0.2.91")).toEqual({ wait: 1 });
+  });
+
   it("replaces a bcrypt hash with scrypt at the next successful sign-in", async () => {
     const a = await makeAccount(db.ctx());
     await db.ctx().db.user.update({ where: { id: a.user.id }, data: { passwordHash: bcrypt.hashSync(a.password, 4) } });

@@ -15,11 +15,26 @@ export interface ThrottleKey {
 const forgetAfterMs = 60 * 60 * 1000;
 const longestWaitMs = 15 * 60 * 1000;
 
+/** A key that must wait, and until when. */
+export interface Block {
+  key: string;
+  until: Date;
+}
+
+/** The keys' blocks still running. */
+export async function blocksOf(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<Block[]> {
+  const rows = await ctx.db.authThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) }, blockedUntil: { gt: ctx.now() } }, select: { key: true, blockedUntil: true } });
+  return rows.map((r) => ({ key: r.key, until: r.blockedUntil! }));
+}
+
+/** Seconds from `now` until every block is over; 0 when none is running. */
+export function secondsLeft(now: Date, blocks: readonly Block[]): number {
+  return blocks.reduce((wait, b) => Math.max(wait, Math.ceil((b.until.getTime() - now.getTime()) / 1000)), 0);
+}
+
 /** Seconds until every one of the keys may try again; 0 when none is blocked. */
 export async function throttledFor(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<number> {
-  const now = ctx.now().getTime();
-  const rows = await ctx.db.authThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) }, blockedUntil: { gt: new Date(now) } }, select: { blockedUntil: true } });
-  return rows.reduce((wait, r) => Math.max(wait, Math.ceil((r.blockedUntil!.getTime() - now) / 1000)), 0);
+  return secondsLeft(ctx.now(), await blocksOf(ctx, keys));
 }
 
 /**
@@ -31,8 +46,16 @@ export async function refuseThrottled(ctx: Ctx, keys: readonly ThrottleKey[], wh
   if (wait > 0) fail("tooManySignInAttempts", { message: `Too many failed ${what}; try again in ${wait} s.`, value: value ?? wait, headers: { "Retry-After": String(wait) } });
 }
 
-export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<void> {
+/** One failure noted: the key's wait before it, and the wait it began (null: none). */
+export interface NotedFailure {
+  key: string;
+  waitBefore: Date | null;
+  waitBegun: Date | null;
+}
+
+export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<NotedFailure[]> {
   const now = ctx.now();
+  const noted: NotedFailure[] = [];
   for (const { key, free } of keys) {
     // Failures long ago count no more.
     await ctx.db.authThrottle.deleteMany({ where: { key, lastFailureAt: { lt: new Date(now.getTime() - forgetAfterMs) } } });
@@ -41,10 +64,70 @@ export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promi
       create: { key, failures: 1, lastFailureAt: now },
       update: { failures: { increment: 1 }, lastFailureAt: now },
     });
+    let waitBegun: Date | null = null;
     if (row.failures > free) {
       const wait = Math.min(longestWaitMs, 1000 * 2 ** Math.min(20, row.failures - free - 1));
-      await ctx.db.authThrottle.update({ where: { key }, data: { blockedUntil: new Date(now.getTime() + wait) } });
+      waitBegun = new Date(now.getTime() + wait);
+      await ctx.db.authThrottle.update({ where: { key }, data: { blockedUntil: waitBegun } });
     }
+    noted.push({ key, waitBefore: row.blockedUntil, waitBegun });
+  }
+  return noted;
+}
+
+// One attempt of a key counted as a failure ahead of its check, in one statement that also begins
+// the key's wait when it is past its free failures, and counts nothing while a wait runs (no row
+// comes back). The row's lock puts simultaneous attempts in a line: of a burst sent at once, only
+// those within the free failures (and the one that begins the wait) get through.
+const CLAIM = `
+INSERT INTO auth_throttles AS t (key, failures, last_failure_at, blocked_until)
+VALUES ($1, 1, $2::timestamptz, CASE WHEN $3::int < 1 THEN $2::timestamptz + interval '1 second' END)
+ON CONFLICT (key) DO UPDATE SET
+  failures = CASE WHEN t.last_failure_at < $2::timestamptz - $4::int * interval '1 millisecond' THEN 1 ELSE t.failures + 1 END,
+  last_failure_at = $2::timestamptz,
+  blocked_until = CASE
+    WHEN (CASE WHEN t.last_failure_at < $2::timestamptz - $4::int * interval '1 millisecond' THEN 1 ELSE t.failures + 1 END) > $3::int
+    THEN $2::timestamptz + LEAST($5::int, 1000 * power(2, LEAST(20, t.failures - $3::int))) * interval '1 millisecond'
+    ELSE t.blocked_until END
+WHERE t.blocked_until IS NULL OR t.blocked_until <= $2::timestamptz
+RETURNING failures, blocked_until > $2::timestamptz AS waits, (extract(epoch FROM blocked_until) * 1000)::float8 AS blocked_ms`;
+
+/**
+ * Counts an attempt as a failure before a slow check (a password hash) runs, so that attempts
+ * sent at the same time find the count, and the wait, already there; throws 429 while one of the
+ * keys waits (nothing counted then). `forgiveFailures` takes the count back when the check passes.
+ */
+export async function claimAttempt(ctx: Ctx, keys: readonly ThrottleKey[], what: string): Promise<NotedFailure[]> {
+  const now = ctx.now();
+  const noted: NotedFailure[] = [];
+  for (const k of keys) {
+    const { rows } = await ctx.sql.prepared<{ failures: number; waits: boolean | null; blocked_ms: number | null }>("auth_throttle_claim", CLAIM, [
+      k.key,
+      now.toISOString(),
+      k.free,
+      forgetAfterMs,
+      longestWaitMs,
+    ]);
+    const row = rows[0];
+    if (!row) {
+      await forgiveFailures(ctx, noted);
+      await refuseThrottled(ctx, keys, what);
+      // The wait ended between the two statements: as good as over.
+      fail("tooManySignInAttempts", { message: `Too many failed ${what}; try again in 1 s.`, value: 1, headers: { "Retry-After": "1" } });
+    }
+    noted.push({ key: k.key, waitBefore: null, waitBegun: row.waits && row.blocked_ms !== null ? new Date(Number(row.blocked_ms)) : null });
+  }
+  return noted;
+}
+
+/**
+ * Takes back failures counted ahead of a slow check that then passed (see claimAttempt): one
+ * failure less, and the wait it began ended, unless a later failure has begun another since.
+ */
+export async function forgiveFailures(ctx: Ctx, noted: readonly NotedFailure[]): Promise<void> {
+  for (const { key, waitBefore, waitBegun } of noted) {
+    await ctx.db.authThrottle.updateMany({ where: { key, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
+    if (waitBegun) await ctx.db.authThrottle.updateMany({ where: { key, blockedUntil: waitBegun }, data: { blockedUntil: waitBefore } });
   }
 }
 
