@@ -2,7 +2,7 @@
 // owners' page and its CSV in the dashboard; GET /audit-events for tokens with the audit scope).
 import { z } from "zod";
 import { defineRoute, ownerRoute } from "../http/route-spec.ts";
-import { searchWithExport } from "../http/paging.ts";
+import { pageSchema, searchWithExport } from "../http/paging.ts";
 import { looseDate } from "../http/query-date.ts";
 import { isoDate } from "./iso.ts";
 
@@ -31,16 +31,7 @@ export const auditFilterQuery = z.object({
   to: optionalDate.describe("Events at or before this time (ISO 8601)."),
 });
 
-const auditPage = z.object({
-  content: z.array(auditEventView),
-  totalElements: z.number(),
-  totalPages: z.number(),
-  number: z.number(),
-  size: z.number(),
-  first: z.boolean(),
-  last: z.boolean(),
-  numberOfElements: z.number(),
-});
+const auditPage = pageSchema(auditEventView);
 
 export const { list: dashboardAuditRoute, csv: dashboardAuditExportRoute } = searchWithExport(ownerRoute, "/dashboard/audit-events", {
   summary: "The account's audit log, newest first, filtered and paged (owners)",
