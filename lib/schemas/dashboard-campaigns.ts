@@ -21,6 +21,7 @@ import {
   type CampaignBody,
 } from "./campaigns.ts";
 import { priceFields, statusFields } from "./dashboard-sms.ts";
+import { idParams } from "./path-segment.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
 
@@ -287,8 +288,6 @@ export type Audience = z.infer<typeof audience>;
 
 // ---------------------------------------------------------------------------------------------
 // Routes.
-
-const idParams = z.object({ id: z.string() });
 
 const stateList = z
   .string()

@@ -7,6 +7,7 @@ import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../ht
 import { pagedList } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
 import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
+import { idParams, trackingIdParams } from "./path-segment.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The compose form: plain strings, numbers and booleans for the inputs; toSendSmsBody() turns
@@ -190,14 +191,14 @@ export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/mes
 
 export const messageDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/messages/{trackingId}", {
   summary: "One message with its parts, status events and callbacks",
-  params: z.object({ trackingId: z.string() }),
+  params: trackingIdParams,
   response: messageDetail,
   errors: ["trackingNotFound"],
 });
 
 export const resendCallbackRoute = defineRoute(composerRoute, "POST /dashboard/callbacks/{id}/resend", {
   summary: "Send a callback again: a new callback with the same URL and payload",
-  params: z.object({ id: z.string() }),
+  params: idParams,
   response: callbackView,
   errors: ["notFound"],
 });
