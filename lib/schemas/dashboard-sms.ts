@@ -6,7 +6,7 @@ import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pagedList } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
-import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
+import { analyzeSmsRoute, callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
 import { idParams, trackingIdParams } from "./path-segment.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ export const quoteSmsRoute = defineRoute(composerRoute, "POST /dashboard/sms/quo
   summary: "Price of a message to a destination: cost per part, parts, total and the country",
   body: quoteSmsBody,
   response: smsQuote,
-  errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
+  errors: analyzeSmsRoute.errors, // priced as the API's analysis prices it (prepareSms), so it fails alike
 });
 
 export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/messages", {
