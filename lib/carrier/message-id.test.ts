@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { alternateMessageIds, canonicalMessageId } from "./message-id.ts";
+import { cases } from "../../tests/support/cases.ts";
 
 describe("SMSC message ids", () => {
-  it("are matched without regard to case or leading zeros", () => {
-    expect(canonicalMessageId("00A1B2c3")).toBe("a1b2c3");
-    expect(canonicalMessageId(" 0000000042 ")).toBe("42");
-    expect(canonicalMessageId("000")).toBe("0");
-    expect(canonicalMessageId("")).toBe("");
-    expect(canonicalMessageId("Msg-ID_7")).toBe("msg-id_7");
-  });
+  cases("match %j as %j (case and leading zeros do not count)", canonicalMessageId, [
+    ["00A1B2c3", "a1b2c3"],
+    [" 0000000042 ", "42"],
+    ["000", "0"],
+    ["", ""],
+    ["Msg-ID_7", "msg-id_7"],
+  ]);
 
   it("offer the other base for a receipt that spells the id in decimal or hex", () => {
     // Issued 0x1f4 in the submit_sm_resp, reported as 500 in the receipt (and the reverse).

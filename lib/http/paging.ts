@@ -1,6 +1,7 @@
 // Page and size query parameters and the spec's page envelope. Empty or non-numeric values fall
 // back to the defaults (Routee's clients send them); numbers out of range are a 400.
 import { z } from "zod";
+import { defineRoute, type RouteSpec } from "./route-spec.ts";
 
 export function pageQuery(defaultSize = 20, maxSize = 2000) {
   const lenient = (fallback: number) => z.preprocess((v) => (v === undefined || v === "" || !/^-?\d+$/.test(String(v).trim()) ? fallback : Number(v)), z.number().int());
@@ -45,6 +46,26 @@ export function pageOf<T>(content: T[], totalElements: number, page: number, siz
  */
 export function pagedList<T extends z.ZodType, F extends z.ZodRawShape = Record<never, never>>(item: T, defaultSize: number, maxSize: number, filters?: F) {
   return { query: pageQuery(defaultSize, maxSize).extend((filters ?? {}) as F), response: pageSchema(item) };
+}
+
+/**
+ * A search a page lists and downloads: `list` is GET `path`, a page of the matches for the filter
+ * plus page and size (and `listFields`, such as a sort); `csv` is GET `path`/export, every match of
+ * the same filter as CSV, so the download is what the list shows. A bad filter is a 400 on both.
+ */
+export function searchWithExport<const B extends Partial<RouteSpec>, F extends z.ZodRawShape, R extends z.ZodType, L extends z.ZodRawShape = Record<never, never>>(
+  base: B,
+  path: `/${string}`,
+  spec: { summary: string; exportSummary: string; filter: z.ZodObject<F>; pageSize: readonly [number, number]; listFields?: L; page: R },
+) {
+  const { summary, exportSummary, filter, pageSize, listFields, page } = spec;
+  const query = pageQuery(...pageSize)
+    .extend(filter.shape)
+    .extend((listFields ?? {}) as L);
+  return {
+    list: defineRoute(base, `GET ${path}`, { summary, query, response: page, errors: ["validation"] }),
+    csv: defineRoute(base, `GET ${path}/export`, { summary: exportSummary, query: filter, errors: ["validation"] }),
+  };
 }
 
 export function pageSchema<T extends z.ZodType>(item: T) {

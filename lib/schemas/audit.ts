@@ -2,7 +2,7 @@
 // owners' page and its CSV in the dashboard; GET /audit-events for tokens with the audit scope).
 import { z } from "zod";
 import { defineRoute, ownerRoute } from "../http/route-spec.ts";
-import { pageQuery } from "../http/paging.ts";
+import { pageSchema, searchWithExport } from "../http/paging.ts";
 import { looseDate } from "../http/query-date.ts";
 import { isoDate } from "./iso.ts";
 
@@ -31,37 +31,21 @@ export const auditFilterQuery = z.object({
   to: optionalDate.describe("Events at or before this time (ISO 8601)."),
 });
 
-export const auditListQuery = pageQuery(50, 500).extend(auditFilterQuery.shape);
+const auditPage = pageSchema(auditEventView);
 
-const auditPage = z.object({
-  content: z.array(auditEventView),
-  totalElements: z.number(),
-  totalPages: z.number(),
-  number: z.number(),
-  size: z.number(),
-  first: z.boolean(),
-  last: z.boolean(),
-  numberOfElements: z.number(),
-});
-
-export const dashboardAuditRoute = defineRoute(ownerRoute, "GET /dashboard/audit-events", {
+export const { list: dashboardAuditRoute, csv: dashboardAuditExportRoute } = searchWithExport(ownerRoute, "/dashboard/audit-events", {
   summary: "The account's audit log, newest first, filtered and paged (owners)",
-  query: auditListQuery,
-  response: auditPage.extend({ actions: z.array(z.string()) }),
-  errors: ["validation"],
-});
-
-export const dashboardAuditExportRoute = defineRoute(ownerRoute, "GET /dashboard/audit-events/export", {
-  summary: "The same events as CSV (owners)",
-  query: auditFilterQuery,
-  errors: ["validation"],
+  exportSummary: "The same events as CSV (owners)",
+  filter: auditFilterQuery,
+  pageSize: [50, 500],
+  page: auditPage.extend({ actions: z.array(z.string()) }),
 });
 
 export const auditEventsRoute = defineRoute({ tag: "Audit", auth: "bearer", scope: "audit" }, "GET /audit-events", {
   summary: "The account's audit log",
   description:
     "Security-relevant actions in the account, newest first: sign-ins and failed sign-ins, users and roles changed, applications created and revoked, secrets rotated, campaigns sent, scheduled and deleted, numbers rented and cancelled, callbacks resent, credits and suspensions by the platform operator, exports downloaded. Needs the `audit` scope.",
-  query: auditListQuery,
+  query: dashboardAuditRoute.query, // the owners' page's: the filter, paged
   response: auditPage,
   errors: ["validation"],
 });

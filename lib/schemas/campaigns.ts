@@ -9,6 +9,7 @@ import { parseLooseDate } from "../http/query-date.ts";
 import { bodyAnalysis, callbackSchema, looseBool, looseIntBetween, stringish, trackLinksTtlDays, ttlMinutes } from "./sms.ts";
 import { normalizeFallbackValues } from "../core/campaigns/personalize.ts";
 import { trackLinksFields, campaignClicksSchema } from "./links.ts";
+import { trackingIdParams } from "./path-segment.ts";
 
 const stringList = z.array(stringish);
 
@@ -156,8 +157,6 @@ export const analyzeCampaignRoute = defineRoute(campaignsApi, "POST /sms/analyze
   maxBody: 4 * 1024 * 1024,
   errors: [...campaignErrors.filter((e) => e !== "campaignNameTaken" && e !== "callbackUrlRefused")],
 });
-
-const trackingIdParams = z.object({ trackingId: z.string() });
 
 export const updateCampaignRoute = defineRoute(campaignsApi, "PUT /sms/{trackingId}", {
   summary: "Replace a scheduled campaign's parameters; without scheduledDate it is sent now",

@@ -21,6 +21,8 @@ import {
   type CampaignBody,
 } from "./campaigns.ts";
 import { priceFields, statusFields } from "./dashboard-sms.ts";
+import { idParams } from "./path-segment.ts";
+import { contactView } from "./contacts.ts";
 
 export const campaignStates = ["Scheduled", "Queued", "Running", "Sent", "Finished", "Failed"] as const;
 
@@ -260,13 +262,8 @@ export const campaignQuote = campaignAnalysis.extend({
 });
 export type CampaignQuote = z.infer<typeof campaignQuote>;
 
-export const audienceContact = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  mobile: z.string(),
-  country: z.string(),
-  groups: z.array(z.string()),
+/** A contact the composer can pick: who it is as the contacts API shows it, and what the campaign reads. */
+export const audienceContact = contactView.pick({ id: true, firstName: true, lastName: true, mobile: true, country: true, groups: true }).extend({
   blacklisted: z.boolean(),
   /** Every label value by name, default labels included: what personalisation reads. */
   values: z.record(z.string(), z.union([z.string(), z.number()])),
@@ -287,8 +284,6 @@ export type Audience = z.infer<typeof audience>;
 
 // ---------------------------------------------------------------------------------------------
 // Routes.
-
-const idParams = z.object({ id: z.string() });
 
 const stateList = z
   .string()

@@ -169,12 +169,10 @@ export const listDashboardGroupsRoute = defineRoute(dashboardRoute, "GET /dashbo
 export const groupForm = z.object({ name: groupName });
 export type GroupForm = z.infer<typeof groupForm>;
 
-export const createDashboardGroupRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups", {
-  summary: "Create an empty group",
-  body: groupForm,
-  response: groupSizeView,
-  errors: ["validation", "contactOrGroupExists"],
-});
+/** What creating a group and merging groups into a new one share: the new group out, and its name taken. */
+const newGroup = { response: groupSizeView, errors: ["validation", "contactOrGroupExists"] } as const;
+
+export const createDashboardGroupRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups", { summary: "Create an empty group", body: groupForm, ...newGroup });
 
 export const mergeGroupsForm = z.object({
   name: groupName,
@@ -185,8 +183,8 @@ export type MergeGroupsForm = z.infer<typeof mergeGroupsForm>;
 export const mergeDashboardGroupsRoute = defineRoute(composerRoute, "POST /dashboard/contacts/groups/merge", {
   summary: "Create a group holding every contact of the chosen groups",
   body: mergeGroupsForm,
-  response: groupSizeView,
-  errors: ["validation", "groupNotFound", "contactOrGroupExists"],
+  ...newGroup,
+  errors: [...newGroup.errors, "groupNotFound"],
 });
 
 export const deleteDashboardGroupRoute = defineRoute(composerRoute, "DELETE /dashboard/contacts/groups/{name}", {

@@ -6,7 +6,8 @@ import { isoDate } from "./iso.ts";
 import { composerRoute, dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pagedList } from "../http/paging.ts";
 import { isValidSender } from "../core/sms/validate-sender.ts";
-import { callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
+import { analyzeSmsRoute, callbackSchema, sendSmsBody, sendSmsRoute, smsResource } from "./sms.ts";
+import { idParams, trackingIdParams } from "./path-segment.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The compose form: plain strings, numbers and booleans for the inputs; toSendSmsBody() turns
@@ -180,7 +181,7 @@ export const quoteSmsRoute = defineRoute(composerRoute, "POST /dashboard/sms/quo
   summary: "Price of a message to a destination: cost per part, parts, total and the country",
   body: quoteSmsBody,
   response: smsQuote,
-  errors: ["invalidSender", "validation", "destinationUnsupported", "accountNotFound"],
+  errors: analyzeSmsRoute.errors, // priced as the API's analysis prices it (prepareSms), so it fails alike
 });
 
 export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/messages", {
@@ -190,14 +191,14 @@ export const listMessagesRoute = defineRoute(dashboardRoute, "GET /dashboard/mes
 
 export const messageDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/messages/{trackingId}", {
   summary: "One message with its parts, status events and callbacks",
-  params: z.object({ trackingId: z.string() }),
+  params: trackingIdParams,
   response: messageDetail,
   errors: ["trackingNotFound"],
 });
 
 export const resendCallbackRoute = defineRoute(composerRoute, "POST /dashboard/callbacks/{id}/resend", {
   summary: "Send a callback again: a new callback with the same URL and payload",
-  params: z.object({ id: z.string() }),
+  params: idParams,
   response: callbackView,
   errors: ["notFound"],
 });

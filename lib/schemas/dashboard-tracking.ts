@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isoDate, periodFields } from "./iso.ts";
 import { dashboardRoute, defineRoute } from "../http/route-spec.ts";
-import { pageQuery, pageSchema } from "../http/paging.ts";
+import { pageSchema, searchWithExport } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
 import { exploreFields, exploreOperators, exploreSortFields, type ExploreField, type ExploreFilter, type ExploreOperator } from "../core/tracking/explore-fields.ts";
 import { priceFields, statusFields } from "./dashboard-sms.ts";
@@ -62,20 +62,18 @@ const searchShape = {
 export const trackingSearchQuery = z.object(searchShape);
 export type TrackingSearchQuery = z.infer<typeof trackingSearchQuery>;
 
-export const trackingExploreQuery = pageQuery(50, 500).extend({
-  ...searchShape,
-  sort: z
-    .string()
-    .default("createdAt.desc")
-    .transform((s, ctx) => {
-      const [field, dir = "desc"] = s.split(/[.,\s]/);
-      if (!(exploreSortFields as readonly string[]).includes(field) || (dir !== "asc" && dir !== "desc")) {
-        ctx.addIssue({ code: "custom", message: `sort is field.asc or field.desc, field one of ${exploreSortFields.join(", ")}` });
-        return z.NEVER;
-      }
-      return { field: field as (typeof exploreSortFields)[number], dir: dir as "asc" | "desc" };
-    }),
-});
+/** The explorer's order: field.asc or field.desc. */
+const sort = z
+  .string()
+  .default("createdAt.desc")
+  .transform((s, ctx) => {
+    const [field, dir = "desc"] = s.split(/[.,\s]/);
+    if (!(exploreSortFields as readonly string[]).includes(field) || (dir !== "asc" && dir !== "desc")) {
+      ctx.addIssue({ code: "custom", message: `sort is field.asc or field.desc, field one of ${exploreSortFields.join(", ")}` });
+      return z.NEVER;
+    }
+    return { field: field as (typeof exploreSortFields)[number], dir: dir as "asc" | "desc" };
+  });
 
 /** The filters of a parsed query (empty values are no filter). */
 export function filtersOf(q: TrackingSearchQuery): ExploreFilter[] {
@@ -124,18 +122,15 @@ export const trackingPage = pageSchema(trackingRow).extend({
 });
 export type TrackingPage = z.infer<typeof trackingPage>;
 
-export const trackingExploreRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking", {
+export const { list: trackingExploreRoute, csv: trackingExportRoute } = searchWithExport(dashboardRoute, "/dashboard/tracking", {
   summary: "Search every part of the account's messages in a date range, filtered, sorted and paged",
-  query: trackingExploreQuery,
-  response: trackingPage,
-  errors: ["validation"],
+  exportSummary: "The same search as CSV, newest first, streamed",
+  filter: trackingSearchQuery,
+  pageSize: [50, 500],
+  listFields: { sort },
+  page: trackingPage,
 });
-
-export const trackingExportRoute = defineRoute(dashboardRoute, "GET /dashboard/tracking/export", {
-  summary: "The same search as CSV, newest first, streamed",
-  query: trackingSearchQuery,
-  errors: ["validation"],
-});
+export const trackingExploreQuery = trackingExploreRoute.query;
 
 export const trackingConnectors = z.object({
   /** Every connector's name, for the filter; parts without one are filtered with "none". */

@@ -6,6 +6,7 @@ import { isoDate } from "./iso.ts";
 import { dashboardCopy, dashboardRoute, defineRoute } from "../http/route-spec.ts";
 import { pagedList } from "../http/paging.ts";
 import { looseBool } from "./sms.ts";
+import { idParams } from "./path-segment.ts";
 
 const address = z.string().trim().max(320).pipe(z.email("Invalid email address"));
 const mailbox = z.object({ address, name: z.string().max(200).optional() });
@@ -122,7 +123,7 @@ export type EmailDetail = z.infer<typeof emailDetail>;
 
 export const emailDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/email/{id}", {
   summary: "One email: the HTML as sent, its links, opens and clicks",
-  params: z.object({ id: z.string() }),
+  params: idParams,
   response: emailDetail,
   errors: ["emailNotFound"],
 });
@@ -145,7 +146,7 @@ export const listCapturedRoute = defineRoute(dashboardRoute, "GET /dashboard/ema
 
 export const capturedDetailRoute = defineRoute(dashboardRoute, "GET /dashboard/email/sink/{id}", {
   summary: "One captured mail with its HTML, text and raw source",
-  params: z.object({ id: z.string() }),
+  params: idParams,
   response: capturedMail.extend({ html: z.string(), text: z.string(), raw: z.string() }),
   errors: ["notFound"],
 });

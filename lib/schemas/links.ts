@@ -4,6 +4,7 @@ import { z } from "zod";
 import { looseBool } from "./sms.ts";
 import { groupSizeView } from "./contacts.ts";
 import { composerRoute, defineRoute } from "../http/route-spec.ts";
+import { idParams } from "./path-segment.ts";
 
 const utmValue = z.string().trim().min(1).max(200);
 
@@ -39,7 +40,7 @@ export type ClickGroupBody = z.infer<typeof clickGroupBody>;
 export const clickGroupRoute = defineRoute(composerRoute, "POST /dashboard/campaigns/{id}/click-groups", {
   summary: "Create a contact group of the campaign's recipients who clicked its links (or who did not)",
   description: "Recipients named by number only become contacts. Answers the new group's name and size.",
-  params: z.object({ id: z.string() }),
+  params: idParams,
   body: clickGroupBody,
   response: groupSizeView,
   errors: ["campaignNotFound", "contactOrGroupExists", "validation"],

@@ -3,8 +3,11 @@
 // percent-encoding.
 import { z } from "zod";
 
-/** The {id} of a row we issued (connector, rule, user, callback): at most 64 characters, longer is a 400 rather than a lookup. */
+/** The {id} of a row we issued (connector, rule, user, callback, campaign, email, captured mail): at most 64 characters, longer is a 400 rather than a lookup. */
 export const idParams = z.object({ id: z.string().max(64) });
+
+/** The {trackingId} of a message, campaign or verification. */
+export const trackingIdParams = z.object({ trackingId: z.string() });
 
 const encoded = /%[0-9A-Fa-f]{2}/;
 

@@ -5,6 +5,7 @@ import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { pagedList, pageQuery, pageSchema } from "../http/paging.ts";
 import { optionalLooseDate } from "../http/query-date.ts";
+import { trackingIdParams } from "./path-segment.ts";
 
 export const looseBool = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
 export const looseInt = z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
@@ -126,7 +127,7 @@ const trackingApi = { tag: "Tracking", auth: "bearer" } as const;
 
 export const trackingSingleRoute = defineRoute(trackingApi, "GET /sms/tracking/single/{trackingId}", {
   summary: "Track one message: a record per part",
-  params: z.object({ trackingId: z.string() }),
+  params: trackingIdParams,
   response: z.array(trackingRecord),
   errors: ["trackingNotFound"],
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isoDate } from "./iso.ts";
 import { defineRoute } from "../http/route-spec.ts";
 import { looseIntBetween, stringish } from "./sms.ts";
+import { trackingIdParams } from "./path-segment.ts";
 
 export const twoStepStatuses = ["Pending", "Verified", "Failed", "Expired", "Cancelled"] as const;
 export type TwoStepStatus = (typeof twoStepStatuses)[number];
@@ -58,7 +59,7 @@ export type TwoStepReport = z.output<typeof twoStepReport>;
 
 const twoStepApi = { tag: "2Step", auth: "bearer", scope: "2step" } as const;
 /** What the routes of one verification share: its address and the verification as the answer. */
-const oneVerification = { params: z.object({ trackingId: z.string() }), response: twoStepView } as const;
+const oneVerification = { params: trackingIdParams, response: twoStepView } as const;
 
 export const startTwoStepRoute = defineRoute(twoStepApi, "POST /2step", {
   summary: "Start a 2Step verification: a code sent by SMS",

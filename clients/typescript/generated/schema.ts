@@ -2034,6 +2034,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        totalPages: number;
+                        last: boolean;
+                        first: boolean;
+                        totalElements: number;
+                        numberOfElements: number;
+                        number: number;
+                        size: number;
                         content: {
                             id: string;
                             at: string;
@@ -2055,13 +2062,6 @@ export interface operations {
                             ip: string;
                             userAgent: string;
                         }[];
-                        totalElements: number;
-                        totalPages: number;
-                        number: number;
-                        size: number;
-                        first: boolean;
-                        last: boolean;
-                        numberOfElements: number;
                     };
                 };
             };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors.ts";
 import { readCostCsv, writeCostCsv } from "./cost-csv.ts";
+import { cases } from "../../../tests/support/cases.ts";
 
 function refusal(csv: string): string {
   try {
@@ -25,15 +26,20 @@ describe("connector cost CSV", () => {
     expect(readCostCsv('DE,,"0.07",usd')).toEqual([{ iso: "DE", network: "", currency: "USD", costMicros: 70_000n }]);
   });
 
-  it("names the first bad line", () => {
-    expect(refusal("country,network,cost\nGR,,0.02\nXX,,0.02")).toContain("line 3");
-    expect(refusal("country,network,cost\nGR,abc,0.02")).toContain("network");
-    expect(refusal("country,network,cost\nGR,,cheap")).toContain("cost");
-    expect(refusal("country,network,cost\nGR,,-1")).toContain("negative");
-    expect(refusal("country,network,cost\nGR,,1\ngr,,2")).toContain("twice");
-    expect(refusal("country,carrier,cost\nGR,,1")).toContain('unknown column "carrier"');
-    expect(refusal("country,network\nGR,20201")).toContain("no cost column");
-  });
+  cases(
+    "refuses %j, naming the first bad line: %s",
+    refusal,
+    [
+      ["country,network,cost\nGR,,0.02\nXX,,0.02", "line 3"],
+      ["country,network,cost\nGR,abc,0.02", "network"],
+      ["country,network,cost\nGR,,cheap", "cost"],
+      ["country,network,cost\nGR,,-1", "negative"],
+      ["country,network,cost\nGR,,1\ngr,,2", "twice"],
+      ["country,carrier,cost\nGR,,1", 'unknown column "carrier"'],
+      ["country,network\nGR,20201", "no cost column"],
+    ],
+    "toContain",
+  );
 
   it("writes what it reads", () => {
     const rows = readCostCsv("country,network,cost,currency\nGR,,0.021,EUR\nGR,20201,0.018,EUR\n");

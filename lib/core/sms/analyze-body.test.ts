@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SegmentedMessage } from "sms-segments-calculator";
 import { analyzeBody, isGsm7, splitBody, transcodeBody } from "./analyze-body.ts";
 import { CORPUS_ATOMS, generateCorpus } from "./test-corpus.ts";
+import { cases } from "../../../tests/support/cases.ts";
 
 const a = (n: number) => "a".repeat(n);
 const zh = (n: number) => "你".repeat(n);
@@ -219,25 +220,26 @@ describe("grapheme counting (UCS-2 characters)", () => {
 });
 
 describe("transcoding", () => {
-  it("transcodes Greek to GSM capitals and Latin look-alikes", () => {
+  it("offers a Greek body its GSM transcoding, with the transcoding's part count", () => {
     const r = analyzeBody("Καλημέρα σας, τι κάνεις;");
     expect(r).toMatchObject({ unicode: true, characters: 24, parts: 1 });
     expect(r.transcode).toEqual({ message: "KAΛHMEPA ΣAΣ, TI KANEIΣ;", parts: 1 });
-    expect(transcodeBody("αβγδεζηθικλμνξοπρσςτυφχψω")).toBe("ABΓΔEZHΘIKΛMNΞOΠPΣΣTYΦXΨΩ");
-    expect(transcodeBody("άέήίόύώϊϋΐΰΆΈΉΊΌΎΏΪΫ")).toBe("AEHIOYΩIYIYAEHIOYΩIY");
-    expect(transcodeBody("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ ΓΔΘΛΞΠΣΦΨΩ")).toBe("ABEZHIKMNOPTYX ΓΔΘΛΞΠΣΦΨΩ");
-    expect(transcodeBody("Τι κάνεις\u037e")).toBe("TI KANEIΣ;");
   });
 
-  it("transcodes French, Italian and German accents and typography", () => {
-    expect(transcodeBody("Ça va très bien, l’été à Noël… « oui » — ç’est œuvre")).toBe("Ça va très bien, l'été à Noel... \" oui \" - Ç'est oeuvre");
-    expect(transcodeBody("âêëîïôûÿ ÂÊËÎÏÔÛŸ Œ")).toBe("aeeiiouy AEEIIOUY OE");
-    expect(transcodeBody("Perché così? Ciò è più À È Ì Ò Ù á í ó ú")).toBe("Perché così? Ciò è più A E I O U a i o u");
-    expect(transcodeBody("GROẞE Straße „Grüße“ – ‚ja‘")).toBe("GROSSE Straße \"Grüße\" - 'ja'");
-    expect(transcodeBody("10\u00a0€ et\u202f!")).toBe("10 € et !");
-    expect(transcodeBody("Cafe\u0301 et cre\u0300me")).toBe("Café et crème"); // decomposed accents are composed first
-    expect(transcodeBody("q\u0301")).toBe("q"); // a diacritic with no GSM composition is dropped
-  });
+  // Greek to GSM capitals and Latin look-alikes; French, Italian and German accents and typography.
+  cases("transcodes %j to %j", transcodeBody, [
+    ["αβγδεζηθικλμνξοπρσςτυφχψω", "ABΓΔEZHΘIKΛMNΞOΠPΣΣTYΦXΨΩ"],
+    ["άέήίόύώϊϋΐΰΆΈΉΊΌΎΏΪΫ", "AEHIOYΩIYIYAEHIOYΩIY"],
+    ["ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ ΓΔΘΛΞΠΣΦΨΩ", "ABEZHIKMNOPTYX ΓΔΘΛΞΠΣΦΨΩ"],
+    ["Τι κάνεις\u037e", "TI KANEIΣ;"],
+    ["Ça va très bien, l’été à Noël… « oui » — ç’est œuvre", "Ça va très bien, l'été à Noel... \" oui \" - Ç'est oeuvre"],
+    ["âêëîïôûÿ ÂÊËÎÏÔÛŸ Œ", "aeeiiouy AEEIIOUY OE"],
+    ["Perché così? Ciò è più À È Ì Ò Ù á í ó ú", "Perché così? Ciò è più A E I O U a i o u"],
+    ["GROẞE Straße „Grüße“ – ‚ja‘", "GROSSE Straße \"Grüße\" - 'ja'"],
+    ["10\u00a0€ et\u202f!", "10 € et !"],
+    ["Cafe\u0301 et cre\u0300me", "Café et crème"], // decomposed accents are composed first
+    ["q\u0301", "q"], // a diacritic with no GSM composition is dropped
+  ]);
 
   it("reports the transcoding and its part count only for a non-GSM, fully transcodable body", () => {
     expect(analyzeBody("Hello").transcode).toBeUndefined();
