@@ -48,7 +48,11 @@ export default defineConfig<E2EOptions>({
   expect: { timeout: 30_000 },
   reporter: [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // A trace only when a test is run again after failing (CI's retry): recording one for every
+    // test cost about a third of the run's CPU (DOM snapshots and screencast at each step), most of
+    // it in Chromium, for traces that were thrown away when the test passed. To see a failure's
+    // trace here: npx playwright test --trace retain-on-failure <spec>.
+    trace: "on-first-retry",
     // As for people who ask for less motion: nothing animates without end (spinners, skeletons,
     // live dots), so the browser's compositor is not busy redrawing them on these two cores.
     reducedMotion: "reduce",
