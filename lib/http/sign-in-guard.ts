@@ -34,14 +34,41 @@ export async function guardSignIn(req: Request, ctx?: Ctx): Promise<Response | n
     wait = remembered(c, keys) || remember(c, await blocksOf(c, keys));
   }
   if (wait === 0) return null;
+  return tooManySignIns(wait);
+}
+
+/**
+ * The 429 for a sign-in from an address already known to wait, decided from the request line and
+ * headers alone (no database, no body): the server sends it before Next reads the request
+ * (lib/server/peer-address.ts), so a flood of guesses costs the thread that serves the API little
+ * more than its sockets. null: the request goes on to Next (and to guardSignIn).
+ */
+export function knownWaitRefusal(ctx: Ctx, method: string, url: string, headersOf: () => Headers): Response | null {
+  if (method !== "POST" || !url.split("?")[0]!.endsWith("/api/auth/callback/credentials")) return null;
+  const headers = headersOf();
+  const address = clientAddress(headers);
+  const wait = address ? remembered(ctx, [signInAddressKey(address)]) : 0;
+  if (wait === 0) return null;
+  // A cross-site sign-in gets guardSignIn's 403 instead, as it would without the wait.
+  if (crossSiteReason(new Request(new URL(url, env().PUBLIC_URL), { method, headers }), env().PUBLIC_URL)) return null;
+  return finishSignInAnswer(tooManySignIns(wait));
+}
+
+/** The 429 next-auth's signIn() reads: a URL whose ?error= the sign-in page turns into a sentence. */
+function tooManySignIns(wait: number): Response {
   const error = new DomainError("tooManySignInAttempts", { message: `Too many failed sign-ins; try again in ${wait} s.` });
   const body = { url: `${env().PUBLIC_URL}/login?error=${encodeURIComponent(`TooManyAttempts: ${wait}`)}`, code: error.code, developerMessage: error.message };
   return json(429, body, { "Retry-After": String(wait), "Cache-Control": "no-store" });
 }
 
 const maxRemembered = 10_000;
-/** Per database (a test process has several): key → the end of its wait, in ms. */
-const waits = new WeakMap<object, Map<string, number>>();
+/**
+ * Per database (a test process has several): key → the end of its wait, in ms. One per process,
+ * not per bundle: Next bundles the routes (which fill it) apart from instrumentation.ts (whose
+ * server hook reads it).
+ */
+const waitsKey = Symbol.for("switchboard.signInWaits");
+const waits = ((globalThis as { [waitsKey]?: WeakMap<object, Map<string, number>> })[waitsKey] ??= new WeakMap());
 
 function remembered(ctx: Ctx, keys: readonly ThrottleKey[]): number {
   const known = waits.get(ctx.db);

@@ -16,7 +16,8 @@ import { jobs } from "./jobs.ts";
 import { log } from "../log/logger.ts";
 import { drainRequests, healthState } from "./health/state.ts";
 import { processMetrics } from "./metrics/registry.ts";
-import { stampPeerAddresses } from "./peer-address.ts";
+import { answerBeforeNext, stampPeerAddresses } from "./peer-address.ts";
+import { knownWaitRefusal } from "../http/sign-in-guard.ts";
 import { stopTracing } from "../trace/start-tracing.ts";
 
 const key = Symbol.for("switchboard.boot");
@@ -32,6 +33,8 @@ async function run(): Promise<void> {
   stampPeerAddresses();
   const database = await getDatabase();
   const ctx = contextFor(database);
+  // A flood of sign-ins from an address that must wait is answered before Next (B9).
+  answerBeforeNext((method, url, headers) => knownWaitRefusal(ctx, method, url, headers));
   processMetrics().sources.database = database;
   // Every queue of the job list exists before anything enqueues (inside a transaction, say).
   await ctx.enqueue.ready();

@@ -9,7 +9,7 @@ import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { basic, call, form } from "../support/http.ts";
 import { authenticateUser } from "../../lib/core/users/authenticate-user.ts";
-import { guardSignIn } from "../../lib/http/sign-in-guard.ts";
+import { guardSignIn, knownWaitRefusal } from "../../lib/http/sign-in-guard.ts";
 import { contextFor } from "../../lib/server/context.ts";
 import { DomainError } from "../../lib/core/errors.ts";
 
@@ -92,6 +92,23 @@ describe("dashboard sign-in", () => {
     expect(await attempt(ctx, b.user.email, b.password, "192.0.2.91")).toBe("signed in");
     expect(await attempt(ctx, "one-more-typo@example.com", "guess", "192.0.2.91")).toBe("wrong");
     expect(await attempt(ctx, "and-another@example.com", "guess", "192.0.2.91")).toEqual({ wait: 1 });
+  });
+
+  it("refuses an address that waits from its headers alone, as guardSignIn does, but leaves other addresses and other sites' requests to it", async () => {
+    const { ctx } = clocked();
+    for (let i = 0; i < 21; i++) expect(await attempt(ctx, `flood-${i}@example.com`, "guess", "192.0.2.92")).toBe("wrong");
+    const early = (address: string, extra: Record<string, string> = {}) => knownWaitRefusal(ctx, "POST", "/api/auth/callback/credentials", () => new Headers({ "x-forwarded-for": address, ...extra }));
+    // Not known yet in this process: the first refusal comes from the database, through guardSignIn.
+    expect(early("192.0.2.92")).toBeNull();
+    const fromGuard = await guardSignIn(signInRequest("flood-22@example.com", "192.0.2.92"), ctx);
+    expect(fromGuard?.status).toBe(429);
+    const refused = early("192.0.2.92");
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get("retry-after")).toBe(fromGuard?.headers.get("retry-after"));
+    expect(await refused?.json()).toEqual(await fromGuard?.json());
+    expect(early("192.0.2.93")).toBeNull();
+    expect(early("192.0.2.92", { origin: "http://evil.example" })).toBeNull();
+    expect(knownWaitRefusal(ctx, "GET", "/api/auth/csrf", () => new Headers({ "x-forwarded-for": "192.0.2.92" }))).toBeNull();
   });
 
   it("replaces a bcrypt hash with scrypt at the next successful sign-in", async () => {
