@@ -108,6 +108,7 @@ export const errorCatalog = {
   secondFactorNeeded: { status: 401, code: "401001015", message: "Two-factor sign-in is on: send the 6-digit code of your authenticator app or a recovery code." },
   twoFactorSetupRequired: { status: 403, code: "403001016", message: "The account requires two-factor sign-in: set it up first (Settings, or the page the dashboard opens after signing in)." },
   twoFactorRequiredByOwner: { status: 409, code: "409001014", message: "An owner of the account requires two-factor sign-in, so it cannot be turned off." },
+  twoFactorOff: { status: 409, code: "409001015", message: "Two-factor sign-in is off: recovery codes come with turning it on." },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -31,6 +31,7 @@ const audited: Record<string, Audited> = {
   "POST /dashboard/me/sign-out-everywhere": { action: "sessions.ended" },
   "POST /dashboard/me/two-factor/confirm": { action: "two-factor.enabled" },
   "POST /dashboard/me/two-factor/disable": { action: "two-factor.disabled" },
+  "POST /dashboard/me/two-factor/recovery-codes": { action: "two-factor.recovery-codes-renewed" },
   "POST /dashboard/users/{id}/two-factor/reset": { action: "user.two-factor-reset" },
   "PUT /dashboard/two-factor-policy": { action: "two-factor.policy-changed", fields: ["required"] },
   "POST /dashboard/applications": { action: "application.created", fields: ["name", "scopes"] },

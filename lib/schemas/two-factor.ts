@@ -65,6 +65,13 @@ export const disableTwoFactorRoute = defineRoute(dashboardRoute, "POST /dashboar
   errors: ["wrongPassword", "twoFactorRequiredByOwner", "tooManySignInAttempts"],
 });
 
+export const renewRecoveryCodesRoute = defineRoute(dashboardRoute, "POST /dashboard/me/two-factor/recovery-codes", {
+  summary: "Ten new recovery codes for your two-factor sign-in, answered once (your password required); the old ones stop working",
+  body: disableTwoFactorForm,
+  response: z.object({ recoveryCodes: z.array(z.string()) }),
+  errors: ["wrongPassword", "twoFactorOff", "tooManySignInAttempts"],
+});
+
 export const resetUserTwoFactorRoute = defineRoute(ownerRoute, "POST /dashboard/users/{id}/two-factor/reset", {
   summary: "Clear a user's two-factor sign-in (a lost phone); they sign in with their password and set it up again",
   ...oneUser,

@@ -7,6 +7,7 @@ import { GET as status } from "../../app/api/dashboard/me/two-factor/route.ts";
 import { POST as setup } from "../../app/api/dashboard/me/two-factor/setup/route.ts";
 import { POST as confirm } from "../../app/api/dashboard/me/two-factor/confirm/route.ts";
 import { POST as disable } from "../../app/api/dashboard/me/two-factor/disable/route.ts";
+import { POST as renew } from "../../app/api/dashboard/me/two-factor/recovery-codes/route.ts";
 import { POST as reset } from "../../app/api/dashboard/users/[id]/two-factor/reset/route.ts";
 import { PUT as policy } from "../../app/api/dashboard/two-factor-policy/route.ts";
 import * as users from "../../app/api/dashboard/users/route.ts";
@@ -143,6 +144,30 @@ describe("signing in with two-factor sign-in on", () => {
     expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: a.cookie } })).body.recoveryCodesLeft).toBe(8);
     const used = await db.ctx().db.auditEvent.findMany({ where: { accountId: a.account.id, action: "two-factor.recovery-code-used" } });
     expect(used.map((e) => e.detail)).toEqual(expect.arrayContaining([{ left: 9 }, { left: 8 }]));
+  });
+
+  it("gets ten new recovery codes with the password; the old ones stop working", async () => {
+    const a = await withTwoFactor();
+    const renewCodes = (password: string, cookie = a.cookie) => call(renew, { method: "POST", path: "/dashboard/me/two-factor/recovery-codes", headers: { cookie }, body: { password } });
+    expect(await attempt(db.ctx(), a.user.email, a.password, a.recoveryCodes[0])).toBe("signed in");
+    const wrong = await renewCodes("not my password");
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.properties).toHaveProperty("password");
+    const renewed = await renewCodes(a.password);
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get("cache-control")).toMatch(/\bno-store\b/);
+    const codes = renewed.body.recoveryCodes as string[];
+    expect(new Set(codes).size).toBe(10);
+    expect(codes.some((c) => a.recoveryCodes.includes(c))).toBe(false);
+    expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: a.cookie } })).body.recoveryCodesLeft).toBe(10);
+    expect(await attempt(db.ctx(), a.user.email, a.password, a.recoveryCodes[1])).toBe("wrongTwoFactorCode");
+    expect(await attempt(db.ctx(), a.user.email, a.password, codes[0])).toBe("signed in");
+    expect(await auditActions(a.account.id)).toContain("two-factor.recovery-codes-renewed");
+    // Without two-factor sign-in there are no codes to renew.
+    const b = await makeAccount(db.ctx());
+    const off = await renewCodes(b.password, await sessionCookie(b.user.id));
+    expect(off.status).toBe(409);
+    expect(off.body.code).toBe("409001015");
   });
 });
 

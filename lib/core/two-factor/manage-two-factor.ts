@@ -1,6 +1,7 @@
 // A user turns two-factor sign-in on (a secret shown once as a QR code, confirmed with a code of
-// it, then ten recovery codes shown once) or off (their password required); an owner or the
-// operator clears a user's (a lost phone). The secret is kept sealed and never shown again.
+// it, then ten recovery codes shown once) or off, or replaces their recovery codes with ten new
+// ones (both with their password); an owner or the operator clears a user's (a lost phone). The
+// secret is kept sealed and never shown again.
 import QRCode from "qrcode";
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
@@ -61,17 +62,35 @@ export async function confirmTwoFactor(ctx: Ctx, userId: string, code: string): 
 
 /** The user turns it off with their password (not while an owner requires it). */
 export async function disableTwoFactor(ctx: Ctx, user: { id: string; accountId: string }, password: string) {
-  const key = { key: `password-change:${user.id}`, free: 5 };
+  await checkOwnPassword(ctx, user.id, password);
+  if (await twoFactorRequired(ctx, user.accountId)) fail("twoFactorRequiredByOwner");
+  await ctx.db.userTwoFactor.deleteMany({ where: { userId: user.id } });
+}
+
+/** Ten new recovery codes, returned once, with the user's password; the old ones stop working. */
+export async function renewRecoveryCodes(ctx: Ctx, userId: string, password: string): Promise<string[]> {
+  await checkOwnPassword(ctx, userId, password);
+  const codes = newRecoveryCodes();
+  await ctx.db.$transaction(async (tx) => {
+    const on = await tx.userTwoFactor.findFirst({ where: { userId, enabledAt: { not: null } }, select: { userId: true } });
+    if (!on) fail("twoFactorOff");
+    await tx.twoFactorRecoveryCode.deleteMany({ where: { userId } });
+    await tx.twoFactorRecoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })) });
+  });
+  return codes;
+}
+
+/** The user's own password, as a change of their sign-in asks for it (wrong ones are throttled). */
+async function checkOwnPassword(ctx: Ctx, userId: string, password: string): Promise<void> {
+  const key = { key: `password-change:${userId}`, free: 5 };
   await refuseThrottled(ctx, [key], "password checks");
-  const found = await ctx.db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
+  const found = await ctx.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!found) fail("userNotFound");
   if (!(await verifyPassword(password, found.passwordHash))) {
     await noteFailure(ctx, [key]);
     fail("wrongPassword", { property: "password", properties: { password: "This is not your password" } });
   }
   await clearFailures(ctx, key);
-  if (await twoFactorRequired(ctx, user.accountId)) fail("twoFactorRequiredByOwner");
-  await ctx.db.userTwoFactor.deleteMany({ where: { userId: user.id } });
 }
 
 /** An owner (for another user of the account) or the operator clears a user's two-factor sign-in. */

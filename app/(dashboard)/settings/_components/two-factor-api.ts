@@ -8,4 +8,5 @@ export const fetchTwoFactor = () => apiFetch<TwoFactorStatusView>("/api/dashboar
 export const beginSetup = () => apiFetch<TwoFactorSetupView>("/api/dashboard/me/two-factor/setup", { method: "POST", json: {} });
 export const confirmSetup = (body: { code: string }) => apiFetch<{ recoveryCodes: string[] }>("/api/dashboard/me/two-factor/confirm", { method: "POST", json: body });
 export const turnOff = (body: DisableTwoFactorForm) => apiFetch<{ enabled: boolean }>("/api/dashboard/me/two-factor/disable", { method: "POST", json: body });
+export const renewCodes = (body: DisableTwoFactorForm) => apiFetch<{ recoveryCodes: string[] }>("/api/dashboard/me/two-factor/recovery-codes", { method: "POST", json: body });
 export const setRequired = (required: boolean) => apiFetch<{ required: boolean }>("/api/dashboard/two-factor-policy", { method: "PUT", json: { required } });

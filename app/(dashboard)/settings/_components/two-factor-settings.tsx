@@ -1,5 +1,6 @@
 // Your two-factor sign-in in Settings: off (set it up), or on since when, with the recovery codes
-// left and a way to turn it off with your password (not while an owner requires it).
+// left, ten new ones (the old ones then stop working) and a way to turn it off, each with your
+// password (turning off not while an owner requires it).
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,8 +14,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import { disableTwoFactorForm, type DisableTwoFactorForm } from "@/lib/schemas/two-factor";
-import { fetchTwoFactor, turnOff, twoFactorKey } from "./two-factor-api";
-import { TwoFactorSetup } from "./two-factor-setup";
+import { fetchTwoFactor, renewCodes, turnOff, twoFactorKey } from "./two-factor-api";
+import { RecoveryCodes, TwoFactorSetup } from "./two-factor-setup";
 
 export function TwoFactorSettings() {
   const queryClient = useQueryClient();
@@ -29,6 +30,7 @@ export function TwoFactorSettings() {
     refresh: [twoFactorKey],
     announce: () => ({ tone: "success", title: "Two-factor sign-in is off", description: "You sign in with your password alone." }),
   });
+  const renewal = useRenewal();
   const s = status.data;
   if (!s) return null;
   return (
@@ -43,10 +45,19 @@ export function TwoFactorSettings() {
           <p className="text-xs text-slate-600 dark:text-slate-400">
             On since <Time at={s.enabledAt} show="date" />. Signing in asks for a code of your authenticator app after your password. {s.recoveryCodesLeft} of 10 recovery codes left.
           </p>
-          {!s.required && (
-            <Button variant="secondary" size="sm" onClick={() => setDisabling(true)}>
-              Turn off
-            </Button>
+          {renewal.codes ? (
+            <RecoveryCodes codes={renewal.codes} onDone={renewal.done} title="New recovery codes: the old ones no longer work." />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={renewal.ask}>
+                New recovery codes
+              </Button>
+              {!s.required && (
+                <Button variant="secondary" size="sm" onClick={() => setDisabling(true)}>
+                  Turn off
+                </Button>
+              )}
+            </div>
           )}
         </>
       ) : (
@@ -60,6 +71,27 @@ export function TwoFactorSettings() {
           <Input type="password" autoComplete="current-password" data-autofocus {...form.register("password")} />
         </Field>
       </FormDialog>
+      <FormDialog {...renewal.dialog} title="New recovery codes?" description="You get ten new codes, shown once; the ones you have now stop working." submitLabel="Make new codes">
+        <Field id="recovery-codes-password" label="Your password" error={renewal.form.formState.errors.password?.message}>
+          <Input type="password" autoComplete="current-password" data-autofocus {...renewal.form.register("password")} />
+        </Field>
+      </FormDialog>
     </section>
   );
+}
+
+/** Asking for ten new recovery codes with the password, then holding them until they are saved. */
+function useRenewal() {
+  const [asking, setAsking] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const form = useForm<DisableTwoFactorForm>({ resolver: zodResolver(disableTwoFactorForm), defaultValues: { password: "" } });
+  const dialog = useFormDialog(form, {
+    open: asking,
+    onClose: () => setAsking(false),
+    submit: renewCodes,
+    fields: ["password"],
+    refresh: [twoFactorKey],
+    onSaved: (r) => setCodes(r.recoveryCodes),
+  });
+  return { form, dialog, codes, ask: () => setAsking(true), done: () => setCodes(null) };
 }

@@ -77,11 +77,12 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: TwoFactorSetupView; onC
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** Recovery codes just made, shown this once: after turning it on, or new ones in Settings. */
+export function RecoveryCodes({ codes, onDone, title = "Two-factor sign-in is on." }: { codes: string[]; onDone: () => void; title?: string }) {
   const text = codes.join("\n");
   return (
     <div className="space-y-3 rounded-lg border border-emerald-300 p-4 dark:border-emerald-500/40">
-      <p className="text-sm font-medium text-emerald-800 dark:text-emerald-300">Two-factor sign-in is on.</p>
+      <p className="text-sm font-medium text-emerald-800 dark:text-emerald-300">{title}</p>
       <div role="note" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
         <AlertIcon size={18} className="mt-0.5 shrink-0" />
         <p>
