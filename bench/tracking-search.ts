@@ -157,6 +157,10 @@ export const benchmark: Benchmark = {
       seeded = target;
       rows.push(...(await measure(ctx, sb, cookie, pool, target >= 1_000_000 ? `${target / 1_000_000}M` : `${target / 1000}k`, rounds)));
     }
+    // Stopped now, not at the end of the run: its worker goes on expiring the seed's stale
+    // messages (tens of thousands, one transaction each) and kept a core busy through the
+    // benchmarks after it (B5 and B13 at 14:48 on 2026-11-26).
+    await sb.proc.stop();
     return rows;
   },
 };

@@ -4,26 +4,40 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach } from "vitest";
+import { onTestFinished } from "vitest";
 import type { ConnectorOptions } from "./connector-options.ts";
 import { type CarrierOptions, type ConnectRuntime, connectCarrier, connectConnector, type SmppCarrier } from "./smpp-carrier.ts";
 import { type SimulatorOptions, type SmscSimulator, startSmscSimulator } from "./smsc-simulator.ts";
 import type { DeliveryReceipt, InboundMessage, SubmitPart } from "../core/ports/carrier.ts";
 
-export const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups: (() => Promise<void>)[] = [];
+let flushQueued = false;
+
+/**
+ * Closes what the running test started (simulators, carriers, processes), newest first, when it
+ * finishes. Per test, not a file's afterEach: the test files share one module graph per worker
+ * (vitest's isolate: false), so a hook this module registered when first imported ran for that
+ * file alone, and later files' simulator processes outlived the run.
+ */
+export function atTestEnd(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
+  if (flushQueued) return;
+  flushQueued = true;
+  onTestFinished(async () => {
+    flushQueued = false;
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+}
 
 export async function sim(options: SimulatorOptions = {}): Promise<SmscSimulator> {
   const s = await startSmscSimulator({ deliveryDelayMs: 50, ...options });
-  cleanups.push(() => s.close());
+  atTestEnd(() => s.close());
   return s;
 }
 
 export async function carrier(url: string, options: CarrierOptions = {}): Promise<SmppCarrier> {
   const c = await connectCarrier(url, { submitsPerSecond: Infinity, ...options });
-  cleanups.push(() => c.close());
+  atTestEnd(() => c.close());
   return c;
 }
 
@@ -37,7 +51,7 @@ export async function carrierOnSim(simOptions: SimulatorOptions = {}, carrierOpt
 export async function connector(s: SmscSimulator, over: Partial<ConnectorOptions> = {}, runtime: ConnectRuntime = {}): Promise<SmppCarrier> {
   const u = new URL(s.url);
   const c = await connectConnector({ host: u.hostname, port: s.port, systemId: decodeURIComponent(u.username), password: decodeURIComponent(u.password), tps: 0, ...over }, runtime);
-  cleanups.push(() => c.close());
+  atTestEnd(() => c.close());
   return c;
 }
 
@@ -83,7 +97,7 @@ export const part = (over: Partial<SubmitPart> = {}): SubmitPart => ({
 /** A self-signed certificate for 127.0.0.1 and localhost, made by openssl in a folder removed after the test. */
 export function selfSignedCertificate(): { certFile: string; keyFile: string; cert: Buffer; key: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), "switchboard-smpp-tls-"));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  atTestEnd(async () => rmSync(dir, { recursive: true, force: true }));
   const certFile = path.join(dir, "cert.pem");
   const keyFile = path.join(dir, "key.pem");
   const args = "req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=IP:127.0.0.1,DNS:localhost".split(" ");

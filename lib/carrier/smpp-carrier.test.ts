@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import smpp from "smpp";
 import { describe, expect, it } from "vitest";
 import { buildSubmitSm, relativeValidity } from "./build-submit-sm.ts";
-import { carrier, carrierOnSim, cleanups, inboundMessages, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
+import { carrier, carrierOnSim, atTestEnd, inboundMessages, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
 import { parseReceipt } from "./parse-deliver-sm.ts";
 import { connectCarrier } from "./smpp-carrier.ts";
 import { parseSmppUrl } from "./smpp-url.ts";
@@ -356,7 +356,7 @@ describe("SMPP carrier against the SMSC simulator", () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    cleanups.push(async () => {
+    atTestEnd(async () => {
       for (const s of [...server.sessions]) s.destroy();
       await new Promise((r) => server.close(r));
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanups, connector, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
+import { atTestEnd, connector, part, receipts, sim, sleep, waitFor } from "./carrier-test-kit.ts";
 import { startControlServer } from "./smsc-sim/control-server.ts";
 
 describe("the simulator's trouble switches, as the carrier sees them", () => {
@@ -80,7 +80,7 @@ describe("the simulator's tally and control port", () => {
   it("turns the switches and answers stats and delivered parts over HTTP", async () => {
     const s = await sim();
     const control = await startControlServer(s);
-    cleanups.push(() => control.close());
+    atTestEnd(() => control.close());
     const call = async (method: string, path: string) => {
       const res = await fetch(`${control.url}${path}`, { method });
       return { status: res.status, body: (await res.json()) as Record<string, any> };

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { carrier, cleanups, part, selfSignedCertificate } from "../../lib/carrier/carrier-test-kit.ts";
+import { carrier, atTestEnd, part, selfSignedCertificate } from "../../lib/carrier/carrier-test-kit.ts";
 
 const script = path.resolve("scripts/smsc-sim.ts");
 
@@ -22,7 +22,7 @@ async function smscSim(args: string[]): Promise<Running> {
   let out = "";
   proc.stdout!.on("data", (b: Buffer) => (out += b.toString()));
   proc.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-  cleanups.push(async () => {
+  atTestEnd(async () => {
     if (proc.exitCode === null && proc.signalCode === null) {
       proc.kill("SIGKILL");
       await once(proc, "exit");
