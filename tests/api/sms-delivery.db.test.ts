@@ -138,6 +138,13 @@ describe("delivery reports", () => {
       (l) => l.length >= 3,
     );
     expect(got.map((x) => x.body.status.name).sort()).toEqual(["Delivered", "Queued", "Sent"]);
+    // The Queued report is written by the send statement, the others by the worker: the same
+    // report of the same part but for its status (operator and price included).
+    const [queuedReport, sentReport] = ["Queued", "Sent"].map((name) => got.find((x) => x.body.status.name === name)!.body);
+    const { status: _q, ...queuedRest } = queuedReport;
+    const { status: _s, ...sentRest } = sentReport;
+    expect(queuedRest).toEqual(sentRest);
+    expect(queuedRest.price).toBeGreaterThan(0);
   });
 
   it("retries a receiver that answers 500: 1 + 5 attempts and no more, each recorded", async () => {

@@ -1,6 +1,6 @@
 // POST /sms: validates the send, prices it, and in one statement debits the account, stores the
 // message with its parts (status Queued), its first event and its ledger entry, and enqueues its
-// submission; OnChange callbacks of the Queued status join that statement in one transaction.
+// submission, and with an OnChange callback its Queued reports and their delivery jobs.
 //
 // Why so (docs/performance.md, B1): through Prisma the send was 8 statements in an interactive
 // transaction plus the price lookup, ≈ 10 ms of CPU per request, and the account's balance row
@@ -21,6 +21,7 @@ import { analyzeBody, splitBody, transcodeBody, type BodyAnalysis } from "./anal
 import { parseRecipient } from "./parse-recipient.ts";
 import { isValidSender } from "./validate-sender.ts";
 import { reportQueued } from "./record-queued.ts";
+import { smsReportPayload } from "./report-payload.ts";
 import { queued } from "./statuses.ts";
 import { submitSms } from "./submit-sms.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
@@ -95,7 +96,8 @@ WITH input AS (
     ord int, id uuid, iso text, parts int, description text, at timestamptz, expires_at timestamptz,
     application_id uuid, application_name text, "from" text, "to" text, body text, label text, number_type text,
     encoding text, flash boolean, ttl int, transcode boolean, body_analysis jsonb, callback_url text,
-    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb, trace jsonb, links_expire_at timestamptz)
+    callback_strategy text, part_ids uuid[], part_texts text[], part_sealed text[], pool_id uuid, links jsonb, trace jsonb, links_expire_at timestamptz,
+    reports jsonb)
 ), priced AS (
   SELECT i.*, p.price_micros, p.mcc, p.mnc, p.network, p.price_micros * i.parts AS cost,
          sum(p.price_micros * i.parts) OVER (ORDER BY i.ord) AS cum
@@ -151,6 +153,26 @@ WITH input AS (
     FROM accepted a, pgboss.queue q
    WHERE q.name = $4
   ON CONFLICT DO NOTHING
+), report AS (
+  INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at)
+  SELECT r.id, $2::uuid, 'sms.status', a.callback_url,
+         r.payload || jsonb_build_object('operator', a.network, 'price', a.price_micros::float8 / 1000000), a.id, a.at
+    FROM accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb)
+   WHERE a.reports IS NOT NULL
+), report_job AS (
+  INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
+                          expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+  SELECT gen_random_uuid(), q.name,
+         CASE WHEN a.trace IS NULL THEN jsonb_build_object('callbackId', r.id) ELSE jsonb_build_object('callbackId', r.id, '${TRACE_KEY}', a.trace) END, 0, now(), NULL, NULL, q.dead_letter,
+         COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
+         now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
+         COALESCE(q.retry_limit, 2),
+         CASE WHEN COALESCE(q.retry_backoff, false) THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
+         COALESCE(q.retry_backoff, false),
+         q.policy
+    FROM accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb), pgboss.queue q
+   WHERE a.reports IS NOT NULL AND q.name = $8
+  ON CONFLICT DO NOTHING
 )
 SELECT a.ord, a.cost::text AS total, a.price_micros::text AS price_micros, a.mcc, a.mnc, a.network FROM accepted a`;
 
@@ -159,7 +181,7 @@ type Sent = { ord: number; total: string; price_micros: string; mcc: string; mnc
 type SendRow = Record<string, unknown> & { ord: number };
 type Batch = { accountId: string; currency: string };
 
-const statementValues = (b: Batch, rows: SendRow[]) => [JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description];
+const statementValues = (b: Batch, rows: SendRow[]) => [JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description, deliverCallback.name];
 
 // Group commit. The sends of one account are serialised by its balance row anyway (each waits
 // for the previous one's row lock), so while one statement of an account is running, the sends
@@ -346,8 +368,10 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
   });
 
   let sent: Message | null = null;
-  if (callback.url && callback.strategy === "OnChange") {
-    // Reports of the Queued status are callbacks written and enqueued in the same transaction.
+  const reportsQueued = callback.url !== "" && callback.strategy === "OnChange";
+  if (reportsQueued && input.poolId) {
+    // A pool's reports name the pool (read in scheduleCallback): written and enqueued in the
+    // message's transaction. Other messages' Queued reports ride in the send statement.
     sent = await ctx.db.$transaction(async (tx) => {
       const [r] = (await txSql(tx).query<Sent>(sendStatement, statementValues(batch, [{ ...row, ord: 0 }]))).rows;
       if (!r) return null;
@@ -361,7 +385,15 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
       return m;
     });
   } else {
-    const r = await queueSend(ctx.sql, batch, row);
+    // The statement fills in what only it knows: the operator and the part's price.
+    const provisional = reportsQueued ? message({ ord: 0, total: "0", price_micros: "0", mcc: "", mnc: "", network: "" }) : null;
+    const reports = provisional
+      ? partIds.map((partId, i) => ({
+          id: crypto.randomUUID(),
+          payload: smsReportPayload(provisional, { id: partId, partNumber: i + 1, priceMicros: 0n, doneAt: null }, { ...queued, at: now }),
+        }))
+      : null;
+    const r = await queueSend(ctx.sql, batch, reports ? { ...row, reports } : row);
     if (r) sent = message(r);
   }
   if (!sent) return refusal(ctx, { iso: recipient.country, currency, accountId: input.accountId });
