@@ -81,15 +81,35 @@ export async function prepareSms(ctx: Ctx, input: Pick<SendSmsInput, "accountId"
   return { recipient, split, bodyAnalysis, price, currency };
 }
 
+/**
+ * The jobs of a CTE: what pg-boss 10's send() inserts for a job without options (its plans.js
+ * insertJob: the queue's retry, expiry, retention and dead-letter settings), one per row of
+ * `from` (which names the message `a`), with the request's trace context when it has one.
+ */
+function jobInsert(data: string, from: string, where: string): string {
+  return `
+  INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
+                          expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+  SELECT gen_random_uuid(), q.name,
+         ${data} || CASE WHEN a.trace IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('${TRACE_KEY}', a.trace) END, 0, now(), NULL, NULL, q.dead_letter,
+         COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
+         now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
+         COALESCE(q.retry_limit, 2),
+         CASE WHEN COALESCE(q.retry_backoff, false) THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
+         COALESCE(q.retry_backoff, false),
+         q.policy
+    FROM ${from}, pgboss.queue q
+   WHERE ${where}
+  ON CONFLICT DO NOTHING`;
+}
+
 // The send statement: one or more messages of one account (see `queueSends`). Every insert
 // reads from `accepted`, which has rows only when every message's destination has a price in
 // the account's currency (the account's own country price before the system's) and the balance
 // covers them all: else nothing is written and the
 // statement returns no row. The conditional UPDATE re-checks the balance after waiting for a
 // concurrent send's row lock, so concurrent sends never overdraw; each message gets its own
-// ledger entry, its balance before and after in the batch's order. The job row is what
-// pg-boss 10's send() inserts for a job without options (its plans.js insertJob: the queue's
-// retry, expiry, retention and dead-letter settings).
+// ledger entry, its balance before and after in the batch's order. Its jobs: see jobInsert.
 const sendStatement = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
@@ -139,40 +159,14 @@ WITH input AS (
   SELECT l.value->>0, a.id, $2::uuid, (l.n - 1)::int, l.value->>1, a.at, a.links_expire_at
     FROM accepted a CROSS JOIN LATERAL jsonb_array_elements(a.links) WITH ORDINALITY AS l(value, n)
    WHERE a.links IS NOT NULL
-), job AS (
-  INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
-                          expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
-  SELECT gen_random_uuid(), q.name,
-         CASE WHEN a.trace IS NULL THEN jsonb_build_object('messageId', a.id) ELSE jsonb_build_object('messageId', a.id, '${TRACE_KEY}', a.trace) END, 0, now(), NULL, NULL, q.dead_letter,
-         COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
-         now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
-         COALESCE(q.retry_limit, 2),
-         CASE WHEN COALESCE(q.retry_backoff, false) THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
-         COALESCE(q.retry_backoff, false),
-         q.policy
-    FROM accepted a, pgboss.queue q
-   WHERE q.name = $4
-  ON CONFLICT DO NOTHING
+), job AS (${jobInsert("jsonb_build_object('messageId', a.id)", "accepted a", "q.name = $4")}
 ), report AS (
   INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at)
   SELECT r.id, $2::uuid, 'sms.status', a.callback_url,
          r.payload || jsonb_build_object('operator', a.network, 'price', a.price_micros::float8 / 1000000), a.id, a.at
     FROM accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb)
    WHERE a.reports IS NOT NULL
-), report_job AS (
-  INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
-                          expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
-  SELECT gen_random_uuid(), q.name,
-         CASE WHEN a.trace IS NULL THEN jsonb_build_object('callbackId', r.id) ELSE jsonb_build_object('callbackId', r.id, '${TRACE_KEY}', a.trace) END, 0, now(), NULL, NULL, q.dead_letter,
-         COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
-         now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
-         COALESCE(q.retry_limit, 2),
-         CASE WHEN COALESCE(q.retry_backoff, false) THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
-         COALESCE(q.retry_backoff, false),
-         q.policy
-    FROM accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb), pgboss.queue q
-   WHERE a.reports IS NOT NULL AND q.name = $8
-  ON CONFLICT DO NOTHING
+), report_job AS (${jobInsert("jsonb_build_object('callbackId', r.id)", "accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb)", "a.reports IS NOT NULL AND q.name = $8")}
 )
 SELECT a.ord, a.cost::text AS total, a.price_micros::text AS price_micros, a.mcc, a.mnc, a.network FROM accepted a`;
 

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
+import type { FollowUp } from "@/components/ui/use-follow-up";
 import { disableTwoFactorForm, type DisableTwoFactorForm } from "@/lib/schemas/two-factor";
 import { fetchTwoFactor, renewCodes, turnOff, twoFactorKey } from "./two-factor-api";
 import { RecoveryCodes, TwoFactorSetup } from "./two-factor-setup";
@@ -20,17 +21,8 @@ import { RecoveryCodes, TwoFactorSetup } from "./two-factor-setup";
 export function TwoFactorSettings() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: twoFactorKey, queryFn: fetchTwoFactor });
-  const [disabling, setDisabling] = useState(false);
-  const form = useForm<DisableTwoFactorForm>({ resolver: zodResolver(disableTwoFactorForm), defaultValues: { password: "" } });
-  const dialog = useFormDialog(form, {
-    open: disabling,
-    onClose: () => setDisabling(false),
-    submit: turnOff,
-    fields: ["password"],
-    refresh: [twoFactorKey],
-    announce: () => ({ tone: "success", title: "Two-factor sign-in is off", description: "You sign in with your password alone." }),
-  });
-  const renewal = useRenewal();
+  const [asking, setAsking] = useState<"turn off" | "new codes" | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const s = status.data;
   if (!s) return null;
   return (
@@ -45,15 +37,15 @@ export function TwoFactorSettings() {
           <p className="text-xs text-slate-600 dark:text-slate-400">
             On since <Time at={s.enabledAt} show="date" />. Signing in asks for a code of your authenticator app after your password. {s.recoveryCodesLeft} of 10 recovery codes left.
           </p>
-          {renewal.codes ? (
-            <RecoveryCodes codes={renewal.codes} onDone={renewal.done} title="New recovery codes: the old ones no longer work." />
+          {codes ? (
+            <RecoveryCodes codes={codes} onDone={() => setCodes(null)} title="New recovery codes: the old ones no longer work." />
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={renewal.ask}>
+              <Button variant="secondary" size="sm" onClick={() => setAsking("new codes")}>
                 New recovery codes
               </Button>
               {!s.required && (
-                <Button variant="secondary" size="sm" onClick={() => setDisabling(true)}>
+                <Button variant="secondary" size="sm" onClick={() => setAsking("turn off")}>
                   Turn off
                 </Button>
               )}
@@ -66,32 +58,47 @@ export function TwoFactorSettings() {
           <TwoFactorSetup onDone={() => queryClient.invalidateQueries({ queryKey: twoFactorKey })} />
         </>
       )}
-      <FormDialog {...dialog} title="Turn two-factor sign-in off?" description="Signing in will need your password alone. Your recovery codes stop working." submitLabel="Turn off">
-        <Field id="two-factor-password" label="Your password" error={form.formState.errors.password?.message}>
-          <Input type="password" autoComplete="current-password" data-autofocus {...form.register("password")} />
-        </Field>
-      </FormDialog>
-      <FormDialog {...renewal.dialog} title="New recovery codes?" description="You get ten new codes, shown once; the ones you have now stop working." submitLabel="Make new codes">
-        <Field id="recovery-codes-password" label="Your password" error={renewal.form.formState.errors.password?.message}>
-          <Input type="password" autoComplete="current-password" data-autofocus {...renewal.form.register("password")} />
-        </Field>
-      </FormDialog>
+      <PasswordDialog
+        open={asking === "turn off"}
+        onClose={() => setAsking(null)}
+        submit={turnOff}
+        title="Turn two-factor sign-in off?"
+        description="Signing in will need your password alone. Your recovery codes stop working."
+        submitLabel="Turn off"
+        announce={() => ({ tone: "success", title: "Two-factor sign-in is off", description: "You sign in with your password alone." })}
+      />
+      <PasswordDialog
+        open={asking === "new codes"}
+        onClose={() => setAsking(null)}
+        submit={renewCodes}
+        onSaved={(r) => setCodes(r.recoveryCodes)}
+        title="New recovery codes?"
+        description="You get ten new codes, shown once; the ones you have now stop working."
+        submitLabel="Make new codes"
+      />
     </section>
   );
 }
 
-/** Asking for ten new recovery codes with the password, then holding them until they are saved. */
-function useRenewal() {
-  const [asking, setAsking] = useState(false);
-  const [codes, setCodes] = useState<string[] | null>(null);
+/** A change of your two-factor sign-in that asks for your password first. */
+function PasswordDialog<TResult>({
+  open,
+  onClose,
+  submit,
+  onSaved,
+  announce,
+  ...text
+}: { open: boolean; onClose: () => void; submit: (body: DisableTwoFactorForm) => Promise<TResult>; onSaved?: (r: TResult) => void; title: string; description: string; submitLabel: string } & Pick<
+  FollowUp<TResult>,
+  "announce"
+>) {
   const form = useForm<DisableTwoFactorForm>({ resolver: zodResolver(disableTwoFactorForm), defaultValues: { password: "" } });
-  const dialog = useFormDialog(form, {
-    open: asking,
-    onClose: () => setAsking(false),
-    submit: renewCodes,
-    fields: ["password"],
-    refresh: [twoFactorKey],
-    onSaved: (r) => setCodes(r.recoveryCodes),
-  });
-  return { form, dialog, codes, ask: () => setAsking(true), done: () => setCodes(null) };
+  const dialog = useFormDialog(form, { open, onClose, submit, fields: ["password"], refresh: [twoFactorKey], announce, onSaved });
+  return (
+    <FormDialog {...dialog} {...text}>
+      <Field id="two-factor-password" label="Your password" error={form.formState.errors.password?.message}>
+        <Input type="password" autoComplete="current-password" data-autofocus {...form.register("password")} />
+      </Field>
+    </FormDialog>
+  );
 }
