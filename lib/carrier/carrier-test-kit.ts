@@ -1,5 +1,6 @@
 // What the carrier's tests share: simulators and carriers that close after each test, what a
-// carrier hands over (receipts, inbound messages), parts with defaults, waiting for a condition, and a self-signed certificate for SMPP over TLS.
+// carrier hands over (receipts, inbound messages), parts with defaults, waiting for a condition,
+// and a self-signed certificate for SMPP over TLS.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -18,6 +18,11 @@ export async function reportQueued(ctx: Ctx, tx: Tx, message: Message, parts: Pa
       url: message.callbackUrl,
       messageId: message.id,
       poolId: message.poolId,
-      payload: smsReportPayload(message, { ...part, doneAt: null }, { ...queued, at: message.createdAt }),
+      payload: queuedReport(message, part),
     });
+}
+
+/** A part's report of the Queued status (also written by sendSms' statement, see there). */
+export function queuedReport(message: Message, part: Part) {
+  return smsReportPayload(message, { ...part, doneAt: null }, { ...queued, at: message.createdAt });
 }

@@ -20,8 +20,7 @@ import { checkCallbackUrl } from "../callbacks/url-guard.ts";
 import { analyzeBody, splitBody, transcodeBody, type BodyAnalysis } from "./analyze-body.ts";
 import { parseRecipient } from "./parse-recipient.ts";
 import { isValidSender } from "./validate-sender.ts";
-import { reportQueued } from "./record-queued.ts";
-import { smsReportPayload } from "./report-payload.ts";
+import { queuedReport, reportQueued } from "./record-queued.ts";
 import { queued } from "./statuses.ts";
 import { submitSms } from "./submit-sms.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
@@ -379,12 +378,12 @@ export async function sendSms(ctx: Ctx, request: SendSmsInput) {
       return m;
     });
   } else {
-    // The statement fills in what only it knows: the operator and the part's price.
+    // The statement fills in what only it knows: the operator and the part's price (fromMicros).
     const provisional = reportsQueued ? message({ ord: 0, total: "0", price_micros: "0", mcc: "", mnc: "", network: "" }) : null;
     const reports = provisional
       ? partIds.map((partId, i) => ({
           id: crypto.randomUUID(),
-          payload: smsReportPayload(provisional, { id: partId, partNumber: i + 1, priceMicros: 0n, doneAt: null }, { ...queued, at: now }),
+          payload: queuedReport(provisional, { id: partId, partNumber: i + 1, priceMicros: 0n }),
         }))
       : null;
     const r = await queueSend(ctx.sql, batch, reports ? { ...row, reports } : row);

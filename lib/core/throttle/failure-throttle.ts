@@ -46,16 +46,8 @@ export async function refuseThrottled(ctx: Ctx, keys: readonly ThrottleKey[], wh
   if (wait > 0) fail("tooManySignInAttempts", { message: `Too many failed ${what}; try again in ${wait} s.`, value: value ?? wait, headers: { "Retry-After": String(wait) } });
 }
 
-/** One failure noted: the key's wait before it, and the wait it began (null: none). */
-export interface NotedFailure {
-  key: string;
-  waitBefore: Date | null;
-  waitBegun: Date | null;
-}
-
-export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<NotedFailure[]> {
+export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<void> {
   const now = ctx.now();
-  const noted: NotedFailure[] = [];
   for (const { key, free } of keys) {
     // Failures long ago count no more.
     await ctx.db.authThrottle.deleteMany({ where: { key, lastFailureAt: { lt: new Date(now.getTime() - forgetAfterMs) } } });
@@ -64,15 +56,17 @@ export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promi
       create: { key, failures: 1, lastFailureAt: now },
       update: { failures: { increment: 1 }, lastFailureAt: now },
     });
-    let waitBegun: Date | null = null;
     if (row.failures > free) {
       const wait = Math.min(longestWaitMs, 1000 * 2 ** Math.min(20, row.failures - free - 1));
-      waitBegun = new Date(now.getTime() + wait);
-      await ctx.db.authThrottle.update({ where: { key }, data: { blockedUntil: waitBegun } });
+      await ctx.db.authThrottle.update({ where: { key }, data: { blockedUntil: new Date(now.getTime() + wait) } });
     }
-    noted.push({ key, waitBefore: row.blockedUntil, waitBegun });
   }
-  return noted;
+}
+
+/** An attempt counted ahead of its check (claimAttempt): its key, and the wait it began (null: none). */
+export interface ClaimedAttempt {
+  key: string;
+  waitBegun: Date | null;
 }
 
 // One attempt of a key counted as a failure ahead of its check, in one statement that also begins
@@ -97,9 +91,9 @@ RETURNING failures, blocked_until > $2::timestamptz AS waits, (extract(epoch FRO
  * sent at the same time find the count, and the wait, already there; throws 429 while one of the
  * keys waits (nothing counted then). `forgiveFailures` takes the count back when the check passes.
  */
-export async function claimAttempt(ctx: Ctx, keys: readonly ThrottleKey[], what: string): Promise<NotedFailure[]> {
+export async function claimAttempt(ctx: Ctx, keys: readonly ThrottleKey[], what: string): Promise<ClaimedAttempt[]> {
   const now = ctx.now();
-  const noted: NotedFailure[] = [];
+  const claimed: ClaimedAttempt[] = [];
   for (const k of keys) {
     const { rows } = await ctx.sql.prepared<{ failures: number; waits: boolean | null; blocked_ms: number | null }>("auth_throttle_claim", CLAIM, [
       k.key,
@@ -110,24 +104,25 @@ export async function claimAttempt(ctx: Ctx, keys: readonly ThrottleKey[], what:
     ]);
     const row = rows[0];
     if (!row) {
-      await forgiveFailures(ctx, noted);
+      await forgiveFailures(ctx, claimed);
       await refuseThrottled(ctx, keys, what);
       // The wait ended between the two statements: as good as over.
       fail("tooManySignInAttempts", { message: `Too many failed ${what}; try again in 1 s.`, value: 1, headers: { "Retry-After": "1" } });
     }
-    noted.push({ key: k.key, waitBefore: null, waitBegun: row.waits && row.blocked_ms !== null ? new Date(Number(row.blocked_ms)) : null });
+    claimed.push({ key: k.key, waitBegun: row.waits && row.blocked_ms !== null ? new Date(Number(row.blocked_ms)) : null });
   }
-  return noted;
+  return claimed;
 }
 
 /**
  * Takes back failures counted ahead of a slow check that then passed (see claimAttempt): one
- * failure less, and the wait it began ended, unless a later failure has begun another since.
+ * failure less, and the wait it began ended (a claim goes through only when no wait runs),
+ * unless a later failure has begun another since.
  */
-export async function forgiveFailures(ctx: Ctx, noted: readonly NotedFailure[]): Promise<void> {
-  for (const { key, waitBefore, waitBegun } of noted) {
+export async function forgiveFailures(ctx: Ctx, claimed: readonly ClaimedAttempt[]): Promise<void> {
+  for (const { key, waitBegun } of claimed) {
     await ctx.db.authThrottle.updateMany({ where: { key, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
-    if (waitBegun) await ctx.db.authThrottle.updateMany({ where: { key, blockedUntil: waitBegun }, data: { blockedUntil: waitBefore } });
+    if (waitBegun) await ctx.db.authThrottle.updateMany({ where: { key, blockedUntil: waitBegun }, data: { blockedUntil: null } });
   }
 }
 

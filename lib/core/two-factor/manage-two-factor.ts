@@ -7,13 +7,14 @@ import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { seal, unseal } from "../secrets/seal.ts";
-import { verifyPassword } from "../secrets/hashing.ts";
+import { checkOwnPassword } from "../secrets/own-password.ts";
 import { clearFailures, noteFailure, refuseThrottled } from "../throttle/failure-throttle.ts";
 import { acceptedStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from "./totp.ts";
 import { twoFactorRequired } from "./two-factor-policy.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 
 const purpose = "totp secret";
+const ownPassword = { what: "password checks", property: "password", hint: "This is not your password" };
 const issuer = "Switchboard";
 
 export const sealTotpSecret = (ctx: Ctx, userId: string, secret: string) => seal(ctx.config.authSecret, purpose, userId, secret);
@@ -62,14 +63,14 @@ export async function confirmTwoFactor(ctx: Ctx, userId: string, code: string): 
 
 /** The user turns it off with their password (not while an owner requires it). */
 export async function disableTwoFactor(ctx: Ctx, user: { id: string; accountId: string }, password: string) {
-  await checkOwnPassword(ctx, user.id, password);
+  await checkOwnPassword(ctx, user.id, password, ownPassword);
   if (await twoFactorRequired(ctx, user.accountId)) fail("twoFactorRequiredByOwner");
   await ctx.db.userTwoFactor.deleteMany({ where: { userId: user.id } });
 }
 
 /** Ten new recovery codes, returned once, with the user's password; the old ones stop working. */
 export async function renewRecoveryCodes(ctx: Ctx, userId: string, password: string): Promise<string[]> {
-  await checkOwnPassword(ctx, userId, password);
+  await checkOwnPassword(ctx, userId, password, ownPassword);
   const codes = newRecoveryCodes();
   await ctx.db.$transaction(async (tx) => {
     const on = await tx.userTwoFactor.findFirst({ where: { userId, enabledAt: { not: null } }, select: { userId: true } });
@@ -78,19 +79,6 @@ export async function renewRecoveryCodes(ctx: Ctx, userId: string, password: str
     await tx.twoFactorRecoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })) });
   });
   return codes;
-}
-
-/** The user's own password, as a change of their sign-in asks for it (wrong ones are throttled). */
-async function checkOwnPassword(ctx: Ctx, userId: string, password: string): Promise<void> {
-  const key = { key: `password-change:${userId}`, free: 5 };
-  await refuseThrottled(ctx, [key], "password checks");
-  const found = await ctx.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  if (!found) fail("userNotFound");
-  if (!(await verifyPassword(password, found.passwordHash))) {
-    await noteFailure(ctx, [key]);
-    fail("wrongPassword", { property: "password", properties: { password: "This is not your password" } });
-  }
-  await clearFailures(ctx, key);
 }
 
 /** An owner (for another user of the account) or the operator clears a user's two-factor sign-in. */

@@ -5,8 +5,8 @@
 import type { Ctx } from "../context.ts";
 import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
-import { hashPassword, verifyPassword } from "../secrets/hashing.ts";
-import { clearFailures, noteFailure, refuseThrottled } from "../throttle/failure-throttle.ts";
+import { hashPassword } from "../secrets/hashing.ts";
+import { checkOwnPassword } from "../secrets/own-password.ts";
 import { generatePassword } from "./add-user.ts";
 
 const MIN_LENGTH = 8;
@@ -14,18 +14,10 @@ const shown = { id: true, email: true, name: true, role: true, createdAt: true, 
 
 export async function changePassword(ctx: Ctx, input: { userId: string; currentPassword: string; newPassword: string }) {
   // Guessing the current password from a stolen session is limited like signing in.
-  const key = { key: `password-change:${input.userId}`, free: 5 };
-  await refuseThrottled(ctx, [key], "password changes");
-  const user = await ctx.db.user.findUnique({ where: { id: input.userId } });
-  if (!user) fail("userNotFound");
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await noteFailure(ctx, [key]);
-    fail("wrongPassword", { property: "currentPassword", properties: { currentPassword: "This is not your current password" } });
-  }
-  await clearFailures(ctx, key);
+  await checkOwnPassword(ctx, input.userId, input.currentPassword, { what: "password changes", property: "currentPassword", hint: "This is not your current password" });
   checkNewPassword(input.newPassword, input.currentPassword);
   return ctx.db.user.update({
-    where: { id: user.id },
+    where: { id: input.userId },
     data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
     select: shown,
   });
