@@ -11,6 +11,12 @@
 //                  the runner waits up to 2 minutes for it to quiet down)
 //   --profile      also profile the server where a benchmark supports it (B1: CPU profile and a
 //                  statement trace of POST /api/sms); adds about a minute
+//   --against REV  side by side with an earlier commit (e.g. HEAD~1, origin/main): each benchmark
+//                  is run by that commit's runner on its own build and by this one's, back to back,
+//                  and a second table compares them row by row (support/side-by-side.ts); the
+//                  run fails when a figure is worse than --floor (0.95) of before
+//   --baseline DIR the same with an earlier checkout that has its own node_modules and build
+//   --timeout-min N  with those: a side still running after N minutes (30) is stopped, counted failed
 //
 // Adding a benchmark: a file under bench/ exporting `benchmark: Benchmark` (support/types.ts),
 // and one line in `benchmarks` below.
@@ -24,6 +30,7 @@ import { freePort, startCluster, type Cluster } from "../tests/support/pg-cluste
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { ensureBuilt } from "./support/switchboard.ts";
 import { machineBusy } from "./support/procs.ts";
+import { checkoutOf, sideBySide, sideBySideTable } from "./support/side-by-side.ts";
 
 const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
   () => import("./sms-throughput.ts"), // B1
@@ -48,6 +55,10 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     "no-wait": { type: "boolean", default: false },
+    against: { type: "string" },
+    baseline: { type: "string" },
+    floor: { type: "string", default: "0.95" },
+    "timeout-min": { type: "string", default: "30" },
   },
 });
 const only = values.only ? new Set(values.only.split(",").map((s) => s.trim().toUpperCase())) : null;
@@ -66,6 +77,20 @@ function machine(): string {
   ].join("\n");
 }
 
+/** When the production build was made, and the newest source file's time (ms since the epoch; 0: none). */
+function buildAge(root: string): { built: number; sources: number } {
+  const newest = (p: string): number => {
+    if (!fs.existsSync(p)) return 0;
+    const st = fs.statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs;
+    if (p.endsWith(path.join("db", "generated"))) return 0;
+    return Math.max(0, ...fs.readdirSync(p).map((n) => newest(path.join(p, n))));
+  };
+  const buildIdFile = path.join(root, ".next", "BUILD_ID");
+  const built = fs.existsSync(buildIdFile) ? fs.statSync(buildIdFile).mtimeMs : 0;
+  return { built, sources: Math.max(...["app", "lib", "components", "next.config.mjs"].map((p) => newest(path.join(root, p)))) };
+}
+
 /** Which code is measured: the commit, uncommitted changes, and whether the build is older than the sources. */
 function codeVersion(): string {
   const root = path.resolve(import.meta.dirname, "..");
@@ -78,16 +103,7 @@ function codeVersion(): string {
   };
   const head = git("log", "-1", "--format=%h %s");
   const dirty = git("status", "--porcelain", "--", "app", "lib", "components", "next.config.mjs", "prisma").split("\n").filter(Boolean).length;
-  const newest = (p: string): number => {
-    if (!fs.existsSync(p)) return 0;
-    const st = fs.statSync(p);
-    if (!st.isDirectory()) return st.mtimeMs;
-    if (p.endsWith(path.join("db", "generated"))) return 0;
-    return Math.max(0, ...fs.readdirSync(p).map((n) => newest(path.join(p, n))));
-  };
-  const buildIdFile = path.join(root, ".next", "BUILD_ID");
-  const built = fs.existsSync(buildIdFile) ? fs.statSync(buildIdFile).mtimeMs : 0;
-  const sources = Math.max(...["app", "lib", "components", "next.config.mjs"].map((p) => newest(path.join(root, p))));
+  const { built, sources } = buildAge(root);
   return (
     `Code: ${head || "(not a git checkout)"}${dirty ? ` + ${dirty} uncommitted change(s) in app/lib/components/prisma` : ""}; ` +
     (built
@@ -137,17 +153,11 @@ async function main(): Promise<number> {
   }
   if (selected.length === 0) throw new Error(`no benchmark matches --only ${values.only}`);
 
+  if (values.against || values.baseline) return besideEarlier(header, selected);
   if (selected.some((b) => b.needsBuild !== false)) await ensureBuilt(log);
   const code = codeVersion();
   log(code);
-  // The figures mean little while something else keeps the cores busy: wait (a while) for quiet.
-  let busy = await machineBusy(2000);
-  for (let waited = 0; busy > 0.3 && waited < 120 && !values["no-wait"]; waited += 10) {
-    log(`the machine is busy (${busy.toFixed(2)} cores used by other processes); waiting for it to quiet down…`);
-    busy = await machineBusy(10_000);
-  }
-  const quiet = `Other processes before the run: ${busy.toFixed(2)} cores busy${busy > 0.3 ? " (the machine was NOT quiet: figures are disturbed)" : ""}.`;
-  log(quiet);
+  const quiet = await waitForQuiet();
   log("starting PostgreSQL…");
   cluster = await startCluster();
   const c = cluster;
@@ -205,6 +215,60 @@ async function main(): Promise<number> {
   for (const r of rows) process.stdout.write(`| ${r.name} | ${r.ours} | ${r.anchor} | ${r.ratio} | ${r.goal}${r.met === undefined ? "" : r.met ? " ✓" : " ✗"} |\n`);
   process.stdout.write(`\nWhole run: ${((performance.now() - started) / 1000).toFixed(0)} s.\n`);
   return failed ? 1 : 0;
+}
+
+/** The figures mean little while something else keeps the cores busy: wait (a while) for quiet. */
+async function waitForQuiet(): Promise<string> {
+  let busy = await machineBusy(2000);
+  for (let waited = 0; busy > 0.3 && waited < 120 && !values["no-wait"]; waited += 10) {
+    log(`the machine is busy (${busy.toFixed(2)} cores used by other processes); waiting for it to quiet down…`);
+    busy = await machineBusy(10_000);
+  }
+  const quiet = `Other processes before the run: ${busy.toFixed(2)} cores busy${busy > 0.3 ? " (the machine was NOT quiet: figures are disturbed)" : ""}.`;
+  log(quiet);
+  return quiet;
+}
+
+/** --against / --baseline: every selected benchmark by the earlier checkout and by this one, back to back. */
+async function besideEarlier(header: string, selected: Benchmark[]): Promise<number> {
+  const floor = Number(values.floor);
+  if (!(floor > 0 && floor <= 1)) throw new Error(`--floor must be in (0, 1], not ${values.floor}`);
+  const baseline = values.baseline ? path.resolve(values.baseline) : checkoutOf(values.against!, log);
+  if (!fs.existsSync(path.join(baseline, "bench", "run.ts"))) throw new Error(`${baseline} is not a Switchboard checkout with bench/run.ts`);
+  if (!fs.existsSync(path.join(baseline, ".next", "BUILD_ID"))) throw new Error(`${baseline} has no production build (run next build there)`);
+  // Both sides must be the code they name: a build older than this checkout's sources is redone.
+  const root = path.resolve(import.meta.dirname, "..");
+  const { built, sources } = buildAge(root);
+  if (built && sources > built) {
+    log("the production build is older than the sources: next build…");
+    execFileSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: ["ignore", 2, "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  }
+  await ensureBuilt(log);
+  const code = codeVersion();
+  const before = execFileSync("git", ["log", "-1", "--format=%h %s"], { cwd: baseline, encoding: "utf8" }).trim();
+  log(`now: ${code}`);
+  log(`before: ${before} (${baseline})`);
+  const quiet = await waitForQuiet();
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-sides-"));
+  const started = performance.now();
+  const { rows, failedRuns } = await sideBySide({
+    ids: selected.map((b) => b.id),
+    baseline,
+    quick: values.quick ?? false,
+    timeoutMs: Number(values["timeout-min"]) * 60_000,
+    floor,
+    logDir,
+    log,
+  });
+  const worse = rows.filter((r) => r.score !== null && r.score < floor);
+  process.stdout.write(`### Side by side${values.quick ? " (--quick: not for the record)" : ""}\n\n${header}\nNow: ${code}\nBefore: ${before}\n${quiet}\n`);
+  process.stdout.write(`Each benchmark's own output: ${logDir}\n\n${sideBySideTable(rows, floor)}\n\n`);
+  for (const f of failedRuns) process.stdout.write(`- failed: ${f}\n`);
+  process.stdout.write(
+    `${worse.length ? `${worse.length} row(s) worse than ${floor} of before: ${worse.map((r) => r.name.split(" ")[0]).join(", ")}` : `No row worse than ${floor} of before.`}\n` +
+      `\nWhole run: ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
+  );
+  return worse.length || failedRuns.length ? 1 : 0;
 }
 
 let code = 1;

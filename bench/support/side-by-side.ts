@@ -1,0 +1,167 @@
+// npm run bench -- --against REV | --baseline DIR: this checkout beside an earlier one.
+//
+// Each selected benchmark runs twice, back to back: once by the earlier checkout's own runner on
+// its own build, once by this checkout's (each a `bench/run.ts --only ID` process with its own
+// PostgreSQL server), the order alternating from one benchmark to the next so a drift of the
+// machine weighs on both sides alike. Every row is then compared by its ratio to the anchor
+// measured in the same process (that ratio is what cancels the machine's noise); a row without a
+// ratio by its own figure. A row is a regression when it is worse than `floor` (0.95) of before,
+// in the direction its goal gives (≥: higher is better; ≤ and <: lower is better).
+//
+// --against REV makes the earlier checkout itself: a detached git worktree under .bench-baselines/
+// (node_modules hard-linked from this checkout when package.json and the lock file are the same,
+// else `npm install`), `prisma generate` and `next build` there; kept for the next run.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startProcess } from "./procs.ts";
+import { projectRoot } from "./switchboard.ts";
+
+export interface TableRow {
+  name: string;
+  ours: string;
+  anchor: string;
+  ratio: string;
+  goal: string;
+}
+
+/** The rows of the results table a runner printed (the table after its last "### Results"). */
+export function parseResults(output: string): TableRow[] {
+  const at = output.lastIndexOf("### Results");
+  if (at < 0) return [];
+  const rows: TableRow[] = [];
+  for (const line of output.slice(at).split("\n")) {
+    if (!line.startsWith("| B")) continue;
+    const cells = line.slice(1, line.endsWith("|") ? -1 : undefined).split(" | ").map((c) => c.trim());
+    if (cells.length < 5) continue;
+    const [name, ours, anchor, ratio, ...goal] = cells as [string, string, string, string, ...string[]];
+    rows.push({ name, ours, anchor, ratio, goal: goal.join(" | ") });
+  }
+  return rows;
+}
+
+/** The first number of a cell ("1,234", "0.93", "256×", "33 / 50 ms"), or null. */
+export function firstNumber(cell: string): number | null {
+  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(cell);
+  if (!m) return null;
+  const n = Number(m[0].replace(/,/g, ""));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Which way a row improves: from its goal's sign, else from its figure's unit (times are lower-better). */
+export function direction(row: TableRow): "higher" | "lower" {
+  if (/^\s*(≤|<)/.test(row.goal)) return "lower";
+  if (/^\s*(≥|>)/.test(row.goal)) return "higher";
+  return /\d\s*(ms|s)\b/.test(row.ours) && !/\/s\b/.test(row.ours) ? "lower" : "higher";
+}
+
+export interface Comparison {
+  name: string;
+  before: string;
+  now: string;
+  /** now ÷ before, turned so that above 1 is better; null when the two cannot be compared. */
+  score: number | null;
+  by: "ratio" | "figure" | "—";
+}
+
+/** Compares rows of one benchmark by position (the same benchmark prints its rows in the same order). */
+export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
+  const out: Comparison[] = [];
+  for (let i = 0; i < Math.max(before.length, now.length); i++) {
+    const b = before[i];
+    const n = now[i];
+    const row = n ?? b!;
+    if (!b || !n || b.ours === "failed" || n.ours === "failed") {
+      out.push({ name: row.name, before: b ? cellOf(b) : "— (no such row)", now: n ? cellOf(n) : "— (no such row)", score: null, by: "—" });
+      continue;
+    }
+    const [rb, rn] = [firstNumber(b.ratio), firstNumber(n.ratio)];
+    const useRatio = rb !== null && rn !== null && rb > 0 && rn > 0;
+    const [vb, vn] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
+    const score = vb !== null && vn !== null && vb > 0 && vn > 0 ? (direction(n) === "higher" ? vn / vb : vb / vn) : null;
+    out.push({ name: n.name, before: cellOf(b), now: cellOf(n), score, by: score === null ? "—" : useRatio ? "ratio" : "figure" });
+  }
+  return out;
+}
+
+const cellOf = (r: TableRow) => (firstNumber(r.ratio) !== null ? `${r.ours} (ratio ${r.ratio})` : r.ours);
+
+/** The earlier checkout for --against REV: made once under .bench-baselines/<commit>, built, kept. */
+export function checkoutOf(rev: string, log: (m: string) => void): string {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
+  const sha = git("rev-parse", "--verify", `${rev}^{commit}`);
+  const dir = path.join(projectRoot, ".bench-baselines", sha.slice(0, 12));
+  if (!fs.existsSync(path.join(dir, ".git"))) {
+    log(`making a checkout of ${rev} (${sha.slice(0, 12)}) in ${path.relative(projectRoot, dir)}…`);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    execFileSync("git", ["worktree", "add", "--detach", "--force", dir, sha], { cwd: projectRoot, stdio: ["ignore", 2, 2] });
+  }
+  if (!fs.existsSync(path.join(dir, "node_modules"))) {
+    const same = (f: string) => fs.existsSync(path.join(dir, f)) && fs.readFileSync(path.join(dir, f)).equals(fs.readFileSync(path.join(projectRoot, f)));
+    if (same("package.json") && same("package-lock.json")) {
+      log("its dependencies are this checkout's: hard-linking node_modules…");
+      execFileSync("cp", ["-al", path.join(projectRoot, "node_modules"), path.join(dir, "node_modules")]);
+    } else {
+      log("its dependencies differ: npm install there…");
+      execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, stdio: ["ignore", 2, 2] });
+    }
+  }
+  if (!fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) {
+    log("building it (prisma generate, next build)…");
+    const bin = (b: string) => path.join(dir, "node_modules", ".bin", b);
+    execFileSync(bin("prisma"), ["generate"], { cwd: dir, stdio: ["ignore", 2, 2] });
+    execFileSync(bin("next"), ["build"], { cwd: dir, stdio: ["ignore", 2, 2], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  }
+  return dir;
+}
+
+export interface SideBySideOptions {
+  ids: string[];
+  baseline: string;
+  quick: boolean;
+  /** Per benchmark and side; a side that takes longer is stopped and counted as failed. */
+  timeoutMs: number;
+  floor: number;
+  logDir: string;
+  log(m: string): void;
+}
+
+export interface SideBySideResult {
+  rows: Comparison[];
+  failedRuns: string[];
+}
+
+export async function sideBySide(o: SideBySideOptions): Promise<SideBySideResult> {
+  const rows: Comparison[] = [];
+  const failedRuns: string[] = [];
+  for (const [i, id] of o.ids.entries()) {
+    const sides = [
+      { label: "before", root: o.baseline },
+      { label: "now", root: projectRoot },
+    ];
+    if (i % 2 === 1) sides.reverse();
+    const results: Record<string, TableRow[]> = {};
+    for (const side of sides) {
+      const logFile = path.join(o.logDir, `${id}-${side.label}.log`);
+      o.log(`${id} ${side.label}: ${side.root} (output in ${logFile})`);
+      const t0 = performance.now();
+      const args = [path.join(side.root, "bench", "run.ts"), "--only", id, "--no-wait", ...(o.quick ? ["--quick"] : [])];
+      const p = startProcess(`bench ${id} ${side.label}`, path.join(side.root, "node_modules", ".bin", "tsx"), args, { cwd: side.root, env: process.env, logFile });
+      const code = await Promise.race([p.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), o.timeoutMs).unref())]);
+      if (code === "timeout") await p.stop();
+      await p.stop(); // and any process of its group left behind
+      results[side.label] = parseResults(fs.readFileSync(logFile, "utf8"));
+      if (code !== 0) failedRuns.push(`${id} ${side.label}: ${code === "timeout" ? `stopped after ${o.timeoutMs / 60_000} min` : `exit ${code}`} (see ${logFile})`);
+      o.log(`${id} ${side.label} took ${((performance.now() - t0) / 1000).toFixed(0)} s${code === 0 ? "" : ` (${code === "timeout" ? "timed out" : `exit ${code}`})`}`);
+    }
+    rows.push(...compareRows(results.before ?? [], results.now ?? []));
+  }
+  return { rows, failedRuns };
+}
+
+export function sideBySideTable(rows: Comparison[], floor: number): string {
+  const lines = [`| # | before | now | now ÷ before (better > 1) | ≥ ${floor} |`, "|---|---:|---:|---:|---|"];
+  for (const r of rows)
+    lines.push(`| ${r.name} | ${r.before} | ${r.now} | ${r.score === null ? "—" : `${r.score.toFixed(2)} (${r.by})`} | ${r.score === null ? "—" : r.score >= floor ? "✓" : "✗"} |`);
+  return lines.join("\n");
+}

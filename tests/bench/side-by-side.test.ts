@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { compareRows, direction, parseResults, sideBySideTable } from "../../bench/support/side-by-side.ts";
+
+const output = (rows: string[]) =>
+  [
+    "[bench 10:00:00] B1: POST /api/sms",
+    "| B1 a detail table above the results | 1 | 2 | 0.5 | — |",
+    "### Results",
+    "",
+    "Machine: 2 cores",
+    "",
+    "| # | ours | anchor, same run | ratio | goal |",
+    "|---|---:|---:|---:|---|",
+    ...rows,
+    "",
+    "Whole run: 10 s.",
+  ].join("\n");
+
+describe("npm run bench --against", () => {
+  it("reads the results table only, cell by cell", () => {
+    const rows = parseResults(output(["| B1 POST /api/sms req/s vs empty route | 887 | 1,026 | 0.86 | ≥ 0.7 ✓ |"]));
+    expect(rows).toEqual([{ name: "B1 POST /api/sms req/s vs empty route", ours: "887", anchor: "1,026", ratio: "0.86", goal: "≥ 0.7 ✓" }]);
+  });
+
+  it("compares by the ratio to the same run's anchor, turned so that above 1 is better", () => {
+    const before = parseResults(output(["| B1 req/s | 900 | 1,000 | 0.90 | ≥ 0.7 ✓ |", "| B2 30k campaign | 2,400 ms | 1,500 ms | 1.60 | ≤ 2 ✓ |"]));
+    // The machine was slower in the second run: both figures fell, the ratios tell the code apart.
+    const now = parseResults(output(["| B1 req/s | 700 | 1,000 | 0.70 | ≥ 0.7 ✓ |", "| B2 30k campaign | 2,000 ms | 1,250 ms | 1.60 | ≤ 2 ✓ |"]));
+    const [b1, b2] = compareRows(before, now);
+    expect(b1).toMatchObject({ by: "ratio" });
+    expect(b1!.score).toBeCloseTo(0.7 / 0.9);
+    expect(b2).toMatchObject({ by: "ratio", score: 1 });
+    expect(sideBySideTable([b1!, b2!], 0.95)).toMatch(/\| B1 req\/s \| 900 \(ratio 0\.90\) \| 700 \(ratio 0\.70\) \| 0\.78 \(ratio\) \| ✗ \|/);
+  });
+
+  it("compares rows without a ratio by their figure, lower being better for times", () => {
+    const before = parseResults(output(["| B1b p50 / p95 | 30 / 50 ms | — | — | — (reported) |", "| B6 analyses/s | 200,000 | — | — | — |"]));
+    const now = parseResults(output(["| B1b p50 / p95 | 40 / 60 ms | — | — | — (reported) |", "| B6 analyses/s | 210,000 | — | — | — |"]));
+    expect(direction(now[0]!)).toBe("lower");
+    expect(direction(now[1]!)).toBe("higher");
+    const [b1b, b6] = compareRows(before, now);
+    expect(b1b).toMatchObject({ by: "figure", score: 0.75 });
+    expect(b6!.score).toBeCloseTo(1.05);
+  });
+
+  it("leaves a failed side or a row one side lacks uncompared, never counted as equal", () => {
+    const before = parseResults(output(["| B13 completed msg/s | failed | — | — | — |"]));
+    const now = parseResults(output(["| B13 completed msg/s | 300 | 330 | 0.91 | ≥ 0.9 ✓ |", "| B13 new row | 5 | — | — | — |"]));
+    expect(compareRows(before, now).map((r) => [r.score, r.before])).toEqual([
+      [null, "failed"],
+      [null, "— (no such row)"],
+    ]);
+  });
+});
