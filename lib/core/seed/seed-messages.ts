@@ -1,7 +1,9 @@
 // Synthetic message history for load tests and benchmarks: millions of messages spread over the
 // last N days, shaped like a real account's traffic (a dozen countries and their networks, single
 // and multi-part messages, campaigns, inbound replies, a realistic mix of final statuses), each with
-// its parts and its status events. Generated inside PostgreSQL with generate_series, a chunk per
+// its parts and its status events. Messages still Queued or Sent are only those within their 72 h
+// validity: older ones are Undelivered (Expired), as the sweep (sms.expire) leaves them, so a
+// server started on a seeded database has no backlog to expire. Generated inside PostgreSQL with generate_series, a chunk per
 // statement, so two million messages take about a minute rather than an hour of client round trips.
 //
 // Every value is a function of the message's sequence number, so a seed is reproducible and
@@ -226,7 +228,10 @@ export async function seedMessages(sql: Pick<Sql, "query">, o: SeedMessagesOptio
                 replace(b.text, '{n}', (10000 + g.n % 90000)::text) AS body,
                 CASE WHEN g.n % 10 = 9 THEN 2 ELSE 1 END AS parts,
                 CASE WHEN abs(g.h) % 100 < 88 THEN 'Delivered' WHEN abs(g.h) % 100 < 92 THEN 'Failed'
-                     WHEN abs(g.h) % 100 < 95 THEN 'Undelivered' WHEN abs(g.h) % 100 < 99 THEN 'Sent' ELSE 'Queued' END AS status
+                     WHEN abs(g.h) % 100 < 95 THEN 'Undelivered'
+                     -- still waiting while within its 72 hours; past them the expiry sweep made it Expired
+                     WHEN g.created_at + interval '72 hours' <= $4 THEN 'Expired'
+                     WHEN abs(g.h) % 100 < 99 THEN 'Sent' ELSE 'Queued' END AS status
          FROM g
          JOIN countries c ON c.i = g.n % 12
          JOIN bodies b ON b.i = (g.n / 7) % 6
@@ -241,12 +246,15 @@ export async function seedMessages(sql: Pick<Sql, "query">, o: SeedMessagesOptio
                 body, CASE WHEN n % 4 = 0 THEN 'orders' WHEN n % 4 = 1 THEN 'marketing' ELSE '' END, iso, operator, mcc, mnc,
                 'Mobile', CASE WHEN body ~ '^[ -~€]*$' THEN 'gsm7' ELSE 'ucs2' END, parts,
                 jsonb_build_object('parts', parts, 'characters', length(body)),
-                CASE WHEN direction = 'Inbound' THEN 'Delivered' ELSE status END,
+                CASE WHEN direction = 'Inbound' THEN 'Delivered' WHEN status = 'Expired' THEN 'Undelivered' ELSE status END,
                 CASE WHEN direction = 'Inbound' THEN 'Delivered' WHEN status = 'Undelivered' THEN 'Unknown Number' WHEN status = 'Queued' THEN '' ELSE status END,
-                CASE WHEN status = 'Failed' THEN 'Rejected by the carrier' ELSE '' END,
-                created_at + interval '3 seconds', CASE WHEN direction = 'Inbound' THEN 0 ELSE 45000 * parts END,
+                CASE WHEN status = 'Failed' THEN 'Rejected by the carrier' WHEN status = 'Expired' AND direction = 'Outbound' THEN 'Not delivered within the message''s ttl' ELSE '' END,
+                created_at + CASE WHEN status = 'Expired' AND direction = 'Outbound' THEN interval '72 hours' ELSE interval '3 seconds' END,
+                CASE WHEN direction = 'Inbound' THEN 0 ELSE 45000 * parts END,
                 created_at, created_at + interval '72 hours',
-                CASE WHEN status IN ('Delivered', 'Failed', 'Undelivered') OR direction = 'Inbound' THEN created_at + interval '3 seconds' END
+                CASE WHEN direction = 'Inbound' THEN created_at + interval '3 seconds'
+                     WHEN status = 'Expired' THEN created_at + interval '72 hours'
+                     WHEN status IN ('Delivered', 'Failed', 'Undelivered') THEN created_at + interval '3 seconds' END
          FROM src
          RETURNING id, account_id, body, parts, status, detailed_status, status_description, status_at, final_at, price_micros, created_at
        ),
