@@ -77,6 +77,35 @@ describe("delivery through the SMSC simulator", () => {
     expect(await expireMessages(later)).toBe(0);
   });
 
+  it("expires a backlog at once: single-part messages set-wise with their reports, a multipart one part by part", async () => {
+    const a = await sender();
+    const url = messaging.receiverUrl(`/expired-${a.account.id}`);
+    const plain = await Promise.all([1, 2, 3].map(() => sendTo(a.auth, "+306912340005", { ttl: 1 })));
+    const reported = await sendTo(a.auth, "+306912340005", { ttl: 1, callback: { url, strategy: "OnCompletion" } });
+    const long = await sendTo(a.auth, "+306912340005", { ttl: 1, body: "A long message. ".repeat(20) });
+    const ids = [...plain, reported, long];
+    await eventually(
+      () => db.ctx().db.messagePart.findMany({ where: { messageId: { in: ids } } }),
+      (parts) => parts.length > ids.length && parts.every((p) => p.status === "Sent"),
+    );
+    const parts = await db.ctx().db.messagePart.count({ where: { messageId: { in: ids } } });
+    const later = { ...db.ctx(), now: () => new Date(Date.now() + 61_000) };
+    expect(await expireMessages(later)).toBe(parts);
+    const messages = await db.ctx().db.message.findMany({ where: { id: { in: ids } }, include: { messageParts: true, events: true } });
+    for (const m of messages) {
+      expect(m).toMatchObject({ status: "Undelivered", detailedStatus: "Expired" });
+      expect(m.finalAt).not.toBeNull();
+      expect(m.messageParts.every((p) => p.status === "Undelivered" && p.detailedStatus === "Expired" && p.doneAt)).toBe(true);
+      expect(m.events.filter((e) => e.detailedStatus === "Expired")).toHaveLength(m.parts);
+    }
+    const got = await eventually(
+      async () => messaging.received.filter((x) => x.path.endsWith(a.account.id)),
+      (l) => l.length >= 1,
+    );
+    expect(got.map((x) => x.body)).toEqual([expect.objectContaining({ messageId: reported, status: expect.objectContaining({ name: "Undelivered", reason: expect.objectContaining({ detailedStatus: "Expired" }) }) })]);
+    expect(await expireMessages(later)).toBe(0);
+  });
+
   it("tracks every part of a multipart message, each delivered", async () => {
     const a = await sender();
     const id = await sendTo(a.auth, "+306912345678", { body: "A long message. ".repeat(20) });

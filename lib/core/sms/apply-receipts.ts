@@ -11,7 +11,7 @@ import type { Ctx } from "../context.ts";
 import type { DeliveryReceipt } from "../ports/carrier.ts";
 import { applyReceipt, type ReceiptOptions, type UnknownIds } from "./apply-receipt.ts";
 import { isFinal, receiptStatus, type StatusChange } from "./statuses.ts";
-import { recordStatuses, reportOf, reportsSetWise, type PartChange, type ReportedMessage } from "./record-statuses.ts";
+import { changeOfRow, PART_ROW, recordStatuses, setWiseChange, type PartRow } from "./record-statuses.ts";
 
 interface Pending {
   receipt: DeliveryReceipt;
@@ -19,37 +19,6 @@ interface Pending {
   reject: (e: unknown) => void;
   /** Batches that found no part for it yet. */
   misses?: number;
-}
-
-interface PartRow {
-  id: string;
-  smsc_message_id: string;
-  status: string;
-  parts: number;
-  callback_url: string;
-  message_id: string;
-  account_id: string;
-  campaign_id: string | null;
-  label: string;
-  pool_id: string | null;
-  connector_id: string | null;
-  country: string;
-  /** What a report needs beyond these, read only for messages with a callback URL. */
-  report: {
-    strategy: string;
-    partNumber: number;
-    priceMicros: string;
-    campaignName: string;
-    applicationName: string;
-    originatingService: string;
-    direction: string;
-    from: string;
-    to: string;
-    body: string;
-    country: string;
-    operator: string;
-    createdAt: string;
-  } | null;
 }
 
 const MAX_BATCH = 500;
@@ -93,12 +62,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
   try {
     rows = (
       await ctx.sql.query<PartRow>(
-        `SELECT p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.label, m.pool_id::text,
-                p.connector_id::text, m.country,
-                CASE WHEN m.callback_url <> '' THEN json_build_object(
-                  'strategy', m.callback_strategy, 'partNumber', p.part_number, 'priceMicros', p.price_micros::text, 'campaignName', m.campaign_name,
-                  'applicationName', m.application_name, 'originatingService', m.originating_service, 'direction', m.direction, 'from', m."from",
-                  'to', m."to", 'body', m.body, 'country', m.country, 'operator', m.operator, 'createdAt', m.created_at) END AS report
+        `SELECT ${PART_ROW}
          FROM message_parts p JOIN messages m ON m.id = p.message_id
          WHERE p.smsc_message_id = ANY($1::text[]) AND ($2::uuid IS NULL OR p.connector_id = $2::uuid OR p.connector_id IS NULL)`,
         [batch.flatMap((p) => [p.receipt.smscMessageId, ...(p.receipt.alternateIds ?? [])]), options.connectorId ?? null],
@@ -125,15 +89,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
     else if (!row && misses < MISSED_WAITS_MS.length && !unknownIds.has(p.receipt.smscMessageId)) {
       p.misses = misses + 1;
       later(p, MISSED_WAITS_MS[misses]!);
-    } else if (
-      row &&
-      row.parts === 1 &&
-      reportsSetWise({ callbackUrl: row.callback_url, poolId: row.pool_id }) &&
-      isFinal(change.status) &&
-      change.status !== "Failed" &&
-      change.status !== "Unsent" &&
-      !ctx.events.needsTransaction("sms.status", statusEvent(row, change.status))
-    )
+    } else if (row && setWiseChange(ctx, row, change))
       if (repeats.has(row.id)) repeats.get(row.id)!.push(p);
       else {
         repeats.set(row.id, []);
@@ -144,13 +100,7 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
   const work: Promise<unknown>[] = slow.map(one);
   if (fast.length) {
     const at = ctx.now();
-    const changes: PartChange[] = fast.map(({ row, change }) => ({
-      partId: row.id,
-      change,
-      message: { id: row.message_id, accountId: row.account_id, campaignId: row.campaign_id, label: row.label, country: row.country },
-      connectorId: row.connector_id ?? options.connectorId ?? null,
-      report: row.report ? reportOf(reported(row, row.report), { id: row.id, partNumber: row.report.partNumber, priceMicros: BigInt(row.report.priceMicros) }, change, at) : null,
-    }));
+    const changes = fast.map(({ row, change }) => changeOfRow(row, change, at, options.connectorId ?? null));
     work.push(
       recordStatuses(ctx, changes, at).then(
         () => {
@@ -164,33 +114,4 @@ async function applyBatch(ctx: Ctx, batch: Pending[], unknownIds: UnknownIds, op
   }
   await Promise.all(work);
   if (applied) ctx.metrics.receiptsApplied(applied);
-}
-
-/** The message as its report describes it. */
-function reported(row: PartRow, r: NonNullable<PartRow["report"]>): ReportedMessage {
-  return {
-    id: row.message_id,
-    accountId: row.account_id,
-    campaignId: row.campaign_id,
-    label: row.label,
-    parts: row.parts,
-    callbackUrl: row.callback_url,
-    callbackStrategy: r.strategy,
-    poolId: row.pool_id,
-    campaignName: r.campaignName,
-    applicationName: r.applicationName,
-    originatingService: r.originatingService,
-    direction: r.direction,
-    from: r.from,
-    to: r.to,
-    body: r.body,
-    country: r.country,
-    operator: r.operator,
-    createdAt: new Date(r.createdAt),
-  };
-}
-
-/** A single-part message's "sms.status" event: its status is its part's. */
-function statusEvent(row: PartRow, status: string) {
-  return { messageId: row.message_id, accountId: row.account_id, campaignId: row.campaign_id, label: row.label, status, final: isFinal(status) };
 }

@@ -1,20 +1,35 @@
 // Job sms.expire (every minute): parts still waiting when their message's ttl has passed become
 // Undelivered with detailed status Expired, as the spec's state table says.
+//
+// A carrier down for a day leaves thousands of messages to expire at once. Those that a change
+// needs no more than a statement for (single-part messages: setWiseChange) are recorded a
+// thousand per statement, reports included (record-statuses.ts); the rest (multipart messages,
+// a pool's reports, OTP's SMS) one message per transaction through recordPartStatus.
 import type { Ctx } from "../context.ts";
 import { defineCronJob } from "../../jobs/job-shorthands.ts";
 import { recordPartStatus } from "./record-part-status.ts";
+import { changeOfRow, PART_ROW, recordStatuses, setWiseChange, type PartRow } from "./record-statuses.ts";
 import { expired } from "./statuses.ts";
 
+/** Expires the waiting parts of up to `limit` messages past their ttl; answers how many parts moved. */
 export async function expireMessages(ctx: Ctx, limit = 1000): Promise<number> {
-  const due = await ctx.db.message.findMany({
-    where: { finalAt: null, expiresAt: { lte: ctx.now() } },
-    select: { id: true, messageParts: { where: { status: { in: ["Queued", "Sent"] } }, select: { id: true } } },
-    take: limit,
-  });
-  let count = 0;
-  for (const m of due)
+  const at = ctx.now();
+  const { rows } = await ctx.sql.query<PartRow>(
+    `SELECT ${PART_ROW}
+       FROM (SELECT id FROM messages WHERE final_at IS NULL AND expires_at <= $1 ORDER BY expires_at LIMIT $2) due
+       JOIN messages m ON m.id = due.id
+       JOIN message_parts p ON p.message_id = m.id AND p.status IN ('Queued', 'Sent')`,
+    [at, limit],
+  );
+  const fast: PartRow[] = [];
+  const slow = new Map<string, string[]>(); // message id → its waiting parts
+  for (const r of rows)
+    if (setWiseChange(ctx, r, expired)) fast.push(r);
+    else slow.set(r.message_id, [...(slow.get(r.message_id) ?? []), r.id]);
+  let count = fast.length ? (await recordStatuses(ctx, fast.map((r) => changeOfRow(r, expired, at)), at)).size : 0;
+  for (const partIds of slow.values())
     await ctx.db.$transaction(async (tx) => {
-      for (const p of m.messageParts) if (await recordPartStatus(ctx, tx, p.id, expired)) count += 1;
+      for (const id of partIds) if (await recordPartStatus(ctx, tx, id, expired)) count += 1;
     });
   return count;
 }

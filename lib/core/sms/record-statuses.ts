@@ -42,6 +42,109 @@ export function reportOf(m: ReportedMessage, part: { id: string; partNumber: num
 /** Whether a message's reports can be written here (a pool's name the pool, which recordPartStatus looks up). */
 export const reportsSetWise = (m: { callbackUrl: string; poolId: string | null }) => !m.callbackUrl || !m.poolId;
 
+/**
+ * A part as the set-wise paths read it (receipts, expiry): `PART_ROW` selects it from
+ * `message_parts p JOIN messages m`. `report` is read only for messages with a callback URL.
+ */
+export interface PartRow {
+  id: string;
+  smsc_message_id: string | null;
+  status: string;
+  parts: number;
+  callback_url: string;
+  message_id: string;
+  account_id: string;
+  campaign_id: string | null;
+  label: string;
+  pool_id: string | null;
+  connector_id: string | null;
+  country: string;
+  report: {
+    strategy: string;
+    partNumber: number;
+    priceMicros: string;
+    campaignName: string;
+    applicationName: string;
+    originatingService: string;
+    direction: string;
+    from: string;
+    to: string;
+    body: string;
+    country: string;
+    operator: string;
+    createdAt: string;
+  } | null;
+}
+
+export const PART_ROW = `
+  p.id::text, p.smsc_message_id, p.status, m.parts, m.callback_url, m.id::text AS message_id, m.account_id::text, m.campaign_id::text, m.label, m.pool_id::text,
+  p.connector_id::text, m.country,
+  CASE WHEN m.callback_url <> '' THEN json_build_object(
+    'strategy', m.callback_strategy, 'partNumber', p.part_number, 'priceMicros', p.price_micros::text, 'campaignName', m.campaign_name,
+    'applicationName', m.application_name, 'originatingService', m.originating_service, 'direction', m.direction, 'from', m."from",
+    'to', m."to", 'body', m.body, 'country', m.country, 'operator', m.operator, 'createdAt', m.created_at) END AS report`;
+
+/**
+ * Whether this change of a part can be recorded here rather than by recordPartStatus: a
+ * single-part message (its status is its part's), a report that needs no pool, no refund (not
+ * Failed or Unsent), a final status, and no "sms.status" subscriber that needs its transaction.
+ */
+export function setWiseChange(ctx: Ctx, row: PartRow, change: StatusChange): boolean {
+  return (
+    row.parts === 1 &&
+    reportsSetWise({ callbackUrl: row.callback_url, poolId: row.pool_id }) &&
+    isFinal(change.status) &&
+    change.status !== "Failed" &&
+    change.status !== "Unsent" &&
+    !ctx.events.needsTransaction("sms.status", {
+      messageId: row.message_id,
+      accountId: row.account_id,
+      campaignId: row.campaign_id,
+      label: row.label,
+      status: change.status,
+      final: true,
+    })
+  );
+}
+
+/** The change of a part read as PART_ROW, with the report its message's callback asks for. */
+export function changeOfRow(row: PartRow, change: StatusChange, at: Date, connectorId: string | null = null): PartChange {
+  const r = row.report;
+  return {
+    partId: row.id,
+    change,
+    message: { id: row.message_id, accountId: row.account_id, campaignId: row.campaign_id, label: row.label, country: row.country },
+    connectorId: row.connector_id ?? connectorId,
+    report: r
+      ? reportOf(
+          {
+            id: row.message_id,
+            accountId: row.account_id,
+            campaignId: row.campaign_id,
+            label: row.label,
+            parts: row.parts,
+            callbackUrl: row.callback_url,
+            callbackStrategy: r.strategy,
+            poolId: row.pool_id,
+            campaignName: r.campaignName,
+            applicationName: r.applicationName,
+            originatingService: r.originatingService,
+            direction: r.direction,
+            from: r.from,
+            to: r.to,
+            body: r.body,
+            country: r.country,
+            operator: r.operator,
+            createdAt: new Date(r.createdAt),
+          },
+          { id: row.id, partNumber: r.partNumber, priceMicros: BigInt(r.priceMicros) },
+          change,
+          at,
+        )
+      : null,
+  };
+}
+
 const FINAL = `('Delivered', 'Undelivered', 'Failed', 'Unsent')`;
 
 // One statement: parts that are not final and not already in this status move; their events,
