@@ -259,6 +259,7 @@ async function besideEarlier(header: string, selected: Benchmark[]): Promise<num
     floor,
     logDir,
     log,
+    defer: (step) => void cleanups.push(step),
   });
   const worse = rows.filter((r) => r.score !== null && r.score < floor);
   process.stdout.write(`### Side by side${values.quick ? " (--quick: not for the record)" : ""}\n\n${header}\nNow: ${code}\nBefore: ${before}\n${quiet}\n`);

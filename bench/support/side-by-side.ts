@@ -124,6 +124,8 @@ export interface SideBySideOptions {
   floor: number;
   logDir: string;
   log(m: string): void;
+  /** Registers a clean-up step (the runner's defer): each side's process is stopped on Ctrl-C too. */
+  defer(step: () => unknown): void;
 }
 
 export interface SideBySideResult {
@@ -147,6 +149,7 @@ export async function sideBySide(o: SideBySideOptions): Promise<SideBySideResult
       const t0 = performance.now();
       const args = [path.join(side.root, "bench", "run.ts"), "--only", id, "--no-wait", ...(o.quick ? ["--quick"] : [])];
       const p = startProcess(`bench ${id} ${side.label}`, path.join(side.root, "node_modules", ".bin", "tsx"), args, { cwd: side.root, env: process.env, logFile });
+      o.defer(() => p.stop());
       const code = await Promise.race([p.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), o.timeoutMs).unref())]);
       if (code === "timeout") await p.stop();
       await p.stop(); // and any process of its group left behind
