@@ -32,6 +32,7 @@ import { startSmtpSink, type SmtpSink } from "../../lib/providers/smtp/sink.ts";
 import { setSmtpUrl } from "../../lib/server/services.ts";
 
 const db = useTestDatabase();
+const LEASE_SECONDS = 2;
 
 type Req = { path: string; id: string; timestamp: string; signature: string; raw: string; status: number };
 const received: Req[] = [];
@@ -73,7 +74,8 @@ beforeAll(async () => {
   auth = bearer(await a.token());
   // Pause after 3 consecutive failures, however quickly they came.
   expect((await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, pauseAfterMinutes: 0 } })).status).toBe(200);
-  const fast = { ...deliverCallback, retryDelaySeconds: 1, retryBackoff: false, retryLimit: 1 };
+  // A 2 s lease (30 s in production): every test here also runs with its leases renewed.
+  const fast = { ...deliverCallback, retryDelaySeconds: 1, retryBackoff: false, retryLimit: 1, leaseSeconds: LEASE_SECONDS };
   // The pause notices go out through the bundled SMTP sink, which keeps what it receives.
   sink = await startSmtpSink(db.database(), { port: 0 });
   setSmtpUrl(sink.url);
@@ -319,6 +321,30 @@ describe("replays", () => {
     expect(seconds).toBeGreaterThanOrEqual(n / pace.maxPerSecond - 0.5);
     await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, maxConcurrency: 100, maxPerSecond: 0 } });
   }, 150_000);
+});
+
+describe("a batch held by its endpoint's pace", () => {
+  it("past its jobs' lease, sends each callback once: the lease is renewed while it waits", async () => {
+    const paced = await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, pauseAfterMinutes: 0, maxConcurrency: 100, maxPerSecond: 4 } });
+    expect(paced.status).toBe(200);
+    try {
+      // 16 at 4 a second: about 4 s in hand, twice the lease.
+      const ids = await schedule("/paced", 16);
+      await eventually(
+        async () => received.filter((r) => r.path === "/paced"),
+        (l) => l.length >= ids.length,
+        30_000,
+      );
+      // A job whose lease ran out would be claimed again and its callback sent a second time.
+      await new Promise((r) => setTimeout(r, 2 * LEASE_SECONDS * 1000));
+      const got = received.filter((r) => r.path === "/paced");
+      expect(got.map((r) => r.id).sort()).toEqual([...ids].sort());
+      const stored = await db.ctx().db.callback.findMany({ where: { id: { in: ids } }, select: { state: true, attempts: true } });
+      expect(stored.every((c) => c.state === "delivered" && c.attempts === 1)).toBe(true);
+    } finally {
+      await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, pauseAfterMinutes: 0, maxConcurrency: 100, maxPerSecond: 0 } });
+    }
+  }, 60_000);
 });
 
 describe("the delivery log", () => {

@@ -46,21 +46,13 @@ export async function refuseThrottled(ctx: Ctx, keys: readonly ThrottleKey[], wh
   if (wait > 0) fail("tooManySignInAttempts", { message: `Too many failed ${what}; try again in ${wait} s.`, value: value ?? wait, headers: { "Retry-After": String(wait) } });
 }
 
+/**
+ * Counts a failure of each key (a check that failed), beginning its wait once it is past its free
+ * failures: the statement claimAttempt counts with. A key already waiting counts nothing more.
+ */
 export async function noteFailure(ctx: Ctx, keys: readonly ThrottleKey[]): Promise<void> {
-  const now = ctx.now();
-  for (const { key, free } of keys) {
-    // Failures long ago count no more.
-    await ctx.db.authThrottle.deleteMany({ where: { key, lastFailureAt: { lt: new Date(now.getTime() - forgetAfterMs) } } });
-    const row = await ctx.db.authThrottle.upsert({
-      where: { key },
-      create: { key, failures: 1, lastFailureAt: now },
-      update: { failures: { increment: 1 }, lastFailureAt: now },
-    });
-    if (row.failures > free) {
-      const wait = Math.min(longestWaitMs, 1000 * 2 ** Math.min(20, row.failures - free - 1));
-      await ctx.db.authThrottle.update({ where: { key }, data: { blockedUntil: new Date(now.getTime() + wait) } });
-    }
-  }
+  const now = ctx.now().toISOString();
+  for (const k of keys) await ctx.sql.prepared("auth_throttle_claim", CLAIM, [k.key, now, k.free, forgetAfterMs, longestWaitMs]);
 }
 
 /** An attempt counted ahead of its check (claimAttempt): its key, and the wait it began (null: none). */
