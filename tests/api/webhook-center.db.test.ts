@@ -32,7 +32,7 @@ import { startSmtpSink, type SmtpSink } from "../../lib/providers/smtp/sink.ts";
 import { setSmtpUrl } from "../../lib/server/services.ts";
 
 const db = useTestDatabase();
-const LEASE_SECONDS = 2;
+const LEASE_SECONDS = 4;
 
 type Req = { path: string; id: string; timestamp: string; signature: string; raw: string; status: number };
 const received: Req[] = [];
@@ -74,7 +74,7 @@ beforeAll(async () => {
   auth = bearer(await a.token());
   // Pause after 3 consecutive failures, however quickly they came.
   expect((await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, pauseAfterMinutes: 0 } })).status).toBe(200);
-  // A 2 s lease (30 s in production): every test here also runs with its leases renewed.
+  // A 4 s lease (30 s in production, 4 s in the fault tests): every test here runs with its leases renewed.
   const fast = { ...deliverCallback, retryDelaySeconds: 1, retryBackoff: false, retryLimit: 1, leaseSeconds: LEASE_SECONDS };
   // The pause notices go out through the bundled SMTP sink, which keeps what it receives.
   sink = await startSmtpSink(db.database(), { port: 0 });
@@ -328,8 +328,8 @@ describe("a batch held by its endpoint's pace", () => {
     const paced = await call(putSettings, { method: "PUT", path: "/webhooks/settings", headers: auth, body: { pauseAfterFailures: 3, pauseAfterMinutes: 0, maxConcurrency: 100, maxPerSecond: 4 } });
     expect(paced.status).toBe(200);
     try {
-      // 16 at 4 a second: about 4 s in hand, twice the lease.
-      const ids = await schedule("/paced", 16);
+      // 24 at 4 a second: about 6 s in hand, half again the lease.
+      const ids = await schedule("/paced", 24);
       await eventually(
         async () => received.filter((r) => r.path === "/paced"),
         (l) => l.length >= ids.length,

@@ -21,8 +21,8 @@
 // processes (endpoint-pace.ts), and replays (same callback, same webhook-id,
 // each attempt after a replay carries who asked for it).
 import { z } from "zod";
-import { defineJob, inJob, leaseHeld, LeaseLost } from "../../jobs/job.ts";
-import type { BatchHandling, ClaimedJob, JobMeta } from "../../jobs/job.ts";
+import { defineJob, inJob } from "../../jobs/job.ts";
+import type { BatchHandling, ClaimedJob } from "../../jobs/job.ts";
 import type { Ctx } from "../context.ts";
 import { Slots } from "./slots.ts";
 import { storeOutcomes, type Outcome } from "./store-outcomes.ts";
@@ -34,19 +34,7 @@ const TIMEOUT_MS = 10_000;
 const POSTS_IN_FLIGHT = 100;
 
 const posts = new Slots(POSTS_IN_FLIGHT);
-/**
- * A slot for a job's POST. A callback may wait in hand a long while (its endpoint's pace); once its
- * job's lease is lost (this worker stalled past it, and another may have the job) it is not sent
- * from here: its attempt ends without an outcome and the job's new holder sends it.
- */
-const slotWhileHeld =
-  (meta: JobMeta) =>
-  <T>(post: () => Promise<T>): Promise<T> =>
-    posts.run(() => (leaseHeld(meta) ? post() : Promise.reject(new LeaseLost("callbacks.deliver"))));
-const unlessLeaseLost = (err: unknown) => {
-  if (err instanceof LeaseLost) return null;
-  throw err;
-};
+const slot = <T>(post: () => Promise<T>) => posts.run(post);
 
 const payload = z.object({ callbackId: z.uuid() });
 type Payload = z.output<typeof payload>;
@@ -69,9 +57,7 @@ async function deliverBatch(ctx: Ctx, jobs: ClaimedJob<Payload>[]): Promise<Arra
       const { meta } = job;
       p =
         cb && cb.state === "pending" && !cb.paused
-          ? inJob(meta, () =>
-              attemptCallback(ctx, cb, { timeoutMs: TIMEOUT_MS, slot: slotWhileHeld(meta), last: (r) => r.ok || r.permanent || meta.retryCount >= meta.retryLimit }),
-            ).catch(unlessLeaseLost)
+          ? inJob(meta, () => attemptCallback(ctx, cb, { timeoutMs: TIMEOUT_MS, slot, last: (r) => r.ok || r.permanent || meta.retryCount >= meta.retryLimit }))
           : Promise.resolve(null);
       attempts.set(id, p);
     }
@@ -111,7 +97,9 @@ export const deliverCallback = Object.assign(
     // A batch waits for its endpoints' pace: 400 callbacks in hand for an endpoint paced at one a
     // second take 400 s. The lease is renewed meanwhile (a worker that died hands its callbacks to
     // another within about 40 s); the batch may run an hour. Before, a batch past the 300 s
-    // expiry was failed and retried while its POSTs went on: those callbacks went twice.
+    // expiry was failed and retried while its POSTs went on: those callbacks went twice. A worker
+    // that stalls past its lease still sends what it holds when it wakes (a webhook is sent at
+    // least once): a callback is never left unsent because its job's claims were lost.
     leaseSeconds: 30,
     expireInSeconds: 3600,
     async handler(ctx, p, meta) {
