@@ -32,7 +32,10 @@ export function parseResults(output: string): TableRow[] {
   const rows: TableRow[] = [];
   for (const line of output.slice(at).split("\n")) {
     if (!line.startsWith("| B")) continue;
-    const cells = line.slice(1, line.endsWith("|") ? -1 : undefined).split(" | ").map((c) => c.trim());
+    const cells = line
+      .slice(1, line.endsWith("|") ? -1 : undefined)
+      .split(" | ")
+      .map((c) => c.trim());
     if (cells.length < 5) continue;
     const [name, ours, anchor, ratio, ...goal] = cells as [string, string, string, string, ...string[]];
     rows.push({ name, ours, anchor, ratio, goal: goal.join(" | ") });
@@ -164,7 +167,6 @@ export async function sideBySide(o: SideBySideOptions): Promise<SideBySideResult
 
 export function sideBySideTable(rows: Comparison[], floor: number): string {
   const lines = [`| # | before | now | now ÷ before (better > 1) | ≥ ${floor} |`, "|---|---:|---:|---:|---|"];
-  for (const r of rows)
-    lines.push(`| ${r.name} | ${r.before} | ${r.now} | ${r.score === null ? "—" : `${r.score.toFixed(2)} (${r.by})`} | ${r.score === null ? "—" : r.score >= floor ? "✓" : "✗"} |`);
+  for (const r of rows) lines.push(`| ${r.name} | ${r.before} | ${r.now} | ${r.score === null ? "—" : `${r.score.toFixed(2)} (${r.by})`} | ${r.score === null ? "—" : r.score >= floor ? "✓" : "✗"} |`);
   return lines.join("\n");
 }

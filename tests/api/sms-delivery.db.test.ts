@@ -102,7 +102,9 @@ describe("delivery through the SMSC simulator", () => {
       async () => messaging.received.filter((x) => x.path.endsWith(a.account.id)),
       (l) => l.length >= 1,
     );
-    expect(got.map((x) => x.body)).toEqual([expect.objectContaining({ messageId: reported, status: expect.objectContaining({ name: "Undelivered", reason: expect.objectContaining({ detailedStatus: "Expired" }) }) })]);
+    expect(got.map((x) => x.body)).toEqual([
+      expect.objectContaining({ messageId: reported, status: expect.objectContaining({ name: "Undelivered", reason: expect.objectContaining({ detailedStatus: "Expired" }) }) }),
+    ]);
     expect(await expireMessages(later)).toBe(0);
   });
 
