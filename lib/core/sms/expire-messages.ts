@@ -26,15 +26,8 @@ export async function expireMessages(ctx: Ctx, limit = 1000): Promise<number> {
   for (const r of rows)
     if (setWiseChange(ctx, r, expired)) fast.push(r);
     else slow.set(r.message_id, [...(slow.get(r.message_id) ?? []), r.id]);
-  let count = fast.length
-    ? (
-        await recordStatuses(
-          ctx,
-          fast.map((r) => changeOfRow(r, expired, at)),
-          at,
-        )
-      ).size
-    : 0;
+  const changes = fast.map((r) => changeOfRow(r, expired, at));
+  let count = changes.length ? (await recordStatuses(ctx, changes, at)).size : 0;
   for (const partIds of slow.values())
     await ctx.db.$transaction(async (tx) => {
       for (const id of partIds) if (await recordPartStatus(ctx, tx, id, expired)) count += 1;
