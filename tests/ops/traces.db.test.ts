@@ -91,7 +91,10 @@ describe("traces", () => {
         await flushTraces();
         return received.filter((s) => s.traceId === traceId);
       },
-      (spans) => ["POST /api/sms", "job sms.submit", "submit_sm", "callback POST", "job callbacks.deliver"].every((n) => spans.some((s) => s.name === n)),
+      // A span is exported when it ends: a callback's POST before the job around it.
+      (spans) =>
+        ["POST /api/sms", "job sms.submit", "submit_sm", "callback POST", "job callbacks.deliver"].every((n) => spans.some((s) => s.name === n)) &&
+        spans.filter((s) => s.name === "callback POST").every((p) => spans.some((s) => s.spanId === p.parentSpanId)),
     );
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const one = (name: string) => trace.find((s) => s.name === name)!;
