@@ -64,12 +64,37 @@ export interface Comparison {
   now: string;
   /** now ÷ before, turned so that above 1 is better; null when the two cannot be compared. */
   score: number | null;
+  /** ratio: by the ratios to the anchors; figure: by the figures, each over its run's machine (see compareRows). */
   by: "ratio" | "figure" | "—";
 }
 
-/** Compares rows of one benchmark by position (the same benchmark prints its rows in the same order). */
+/**
+ * How much slower the machine was in the "now" run than in the "before" run, read from the
+ * anchors the benchmark measured in both (a time anchor that took 1.5 times as long, a rate anchor
+ * that got two thirds as far: 1.5), the median of its rows; 1 when it measured none.
+ */
+export function machineFactor(before: TableRow[], now: TableRow[]): number {
+  const factors: number[] = [];
+  for (let i = 0; i < Math.min(before.length, now.length); i++) {
+    const [ab, an] = [firstNumber(before[i]!.anchor), firstNumber(now[i]!.anchor)];
+    if (ab === null || an === null || ab <= 0 || an <= 0) continue;
+    factors.push(direction(now[i]!) === "lower" ? an / ab : ab / an);
+  }
+  if (!factors.length) return 1;
+  factors.sort((x, y) => x - y);
+  const mid = factors.length >> 1;
+  return factors.length % 2 ? factors[mid]! : (factors[mid - 1]! + factors[mid]!) / 2;
+}
+
+/**
+ * Compares rows of one benchmark by position (the same benchmark prints its rows in the same
+ * order): by their ratios to the anchors of their own runs where both have one; otherwise by their
+ * figures, the "now" figure taken back to the "before" run's machine by machineFactor (a figure
+ * without an anchor, such as B2a's acceptance time, moves with the machine as much as with the code).
+ */
 export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
   const out: Comparison[] = [];
+  const slower = machineFactor(before, now);
   for (let i = 0; i < Math.max(before.length, now.length); i++) {
     const b = before[i];
     const n = now[i];
@@ -78,11 +103,14 @@ export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
       out.push({ name: row.name, before: b ? cellOf(b) : "— (no such row)", now: n ? cellOf(n) : "— (no such row)", score: null, by: "—" });
       continue;
     }
+    const higher = direction(n) === "higher";
     const [rb, rn] = [firstNumber(b.ratio), firstNumber(n.ratio)];
     const useRatio = rb !== null && rn !== null && rb > 0 && rn > 0;
-    const [vb, vn] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
-    const score = vb !== null && vn !== null && vb > 0 && vn > 0 ? (direction(n) === "higher" ? vn / vb : vb / vn) : null;
-    out.push({ name: n.name, before: cellOf(b), now: cellOf(n), score, by: score === null ? "—" : useRatio ? "ratio" : "figure" });
+    const [vb, raw] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
+    const vn = raw === null || useRatio ? raw : higher ? raw * slower : raw / slower;
+    const score = vb !== null && vn !== null && vb > 0 && vn > 0 ? (higher ? vn / vb : vb / vn) : null;
+    const machine = !useRatio && score !== null && slower !== 1 ? ` (machine ×${slower.toFixed(2)})` : "";
+    out.push({ name: n.name, before: cellOf(b), now: `${cellOf(n)}${machine}`, score, by: score === null ? "—" : useRatio ? "ratio" : "figure" });
   }
   return out;
 }
@@ -169,4 +197,22 @@ export function sideBySideTable(rows: Comparison[], floor: number): string {
   const lines = [`| # | before | now | now ÷ before (better > 1) | ≥ ${floor} |`, "|---|---:|---:|---:|---|"];
   for (const r of rows) lines.push(`| ${r.name} | ${r.before} | ${r.now} | ${r.score === null ? "—" : `${r.score.toFixed(2)} (${r.by})`} | ${r.score === null ? "—" : r.score >= floor ? "✓" : "✗"} |`);
   return lines.join("\n");
+}
+
+/** The comparison of a finished run again, from its folder (each side's ID-before.log and ID-now.log, in the runner's order). */
+export function compareFolder(dir: string, ids: readonly string[]): Comparison[] {
+  const read = (id: string, side: string) => {
+    const f = path.join(dir, `${id}-${side}.log`);
+    return fs.existsSync(f) ? parseResults(fs.readFileSync(f, "utf8")) : [];
+  };
+  return ids.flatMap((id) => compareRows(read(id, "before"), read(id, "now")));
+}
+
+// tsx bench/support/side-by-side.ts FOLDER [ID,ID…]: the table of a finished (or stopped) run again.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const dir = process.argv[2]!;
+  const ids =
+    process.argv[3]?.split(",") ??
+    [...new Set(fs.readdirSync(dir).flatMap((f) => /^(B\w+)-(before|now)\.log$/.exec(f)?.[1] ?? []))].sort((x, y) => x.localeCompare(y, "en", { numeric: true }));
+  console.log(sideBySideTable(compareFolder(dir, ids), 0.95));
 }
