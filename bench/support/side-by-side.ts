@@ -182,7 +182,10 @@ export async function sideBySide(o: SideBySideOptions): Promise<SideBySideResult
       const p = startProcess(`bench ${id} ${side.label}`, path.join(side.root, "node_modules", ".bin", "tsx"), args, { cwd: side.root, env: process.env, logFile });
       o.defer(() => p.stop());
       const code = await Promise.race([p.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), o.timeoutMs).unref())]);
-      if (code === "timeout") await p.stop();
+      // A side's runner stops what it started (its servers in their own process groups, its
+      // PostgreSQL) when it gets SIGTERM: it is given the time to, or those keep the cores busy
+      // through the benchmarks after it (a server of B4's stopped half-way did, at 18:16 on 2026-11-26).
+      if (code === "timeout") await p.stop(120_000);
       await p.stop(); // and any process of its group left behind
       results[side.label] = parseResults(fs.readFileSync(logFile, "utf8"));
       if (code !== 0) failedRuns.push(`${id} ${side.label}: ${code === "timeout" ? `stopped after ${o.timeoutMs / 60_000} min` : `exit ${code}`} (see ${logFile})`);
