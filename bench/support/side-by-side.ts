@@ -180,7 +180,7 @@ export async function sideBySide(o: SideBySideOptions): Promise<SideBySideResult
       const t0 = performance.now();
       const args = [path.join(side.root, "bench", "run.ts"), "--only", id, "--no-wait", ...(o.quick ? ["--quick"] : [])];
       const p = startProcess(`bench ${id} ${side.label}`, path.join(side.root, "node_modules", ".bin", "tsx"), args, { cwd: side.root, env: process.env, logFile });
-      o.defer(() => p.stop());
+      o.defer(() => p.stop(120_000));
       const code = await Promise.race([p.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), o.timeoutMs).unref())]);
       // A side's runner stops what it started (its servers in their own process groups, its
       // PostgreSQL) when it gets SIGTERM: it is given the time to, or those keep the cores busy
