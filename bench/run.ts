@@ -17,6 +17,7 @@
 //                  run fails when a figure is worse than --floor (0.95) of before
 //   --baseline DIR the same with an earlier checkout that has its own node_modules and build
 //   --timeout-min N  with those: a side still running after N minutes (30) is stopped, counted failed
+//   --repeat N     with those: N pairs of runs per benchmark, each row compared by the median of its pairs
 //
 // Adding a benchmark: a file under bench/ exporting `benchmark: Benchmark` (support/types.ts),
 // and one line in `benchmarks` below.
@@ -59,6 +60,7 @@ const { values } = parseArgs({
     baseline: { type: "string" },
     floor: { type: "string", default: "0.95" },
     "timeout-min": { type: "string", default: "30" },
+    repeat: { type: "string", default: "1" },
   },
 });
 const only = values.only ? new Set(values.only.split(",").map((s) => s.trim().toUpperCase())) : null;
@@ -255,6 +257,7 @@ async function besideEarlier(header: string, selected: Benchmark[]): Promise<num
     ids: selected.map((b) => b.id),
     baseline,
     quick: values.quick ?? false,
+    repeat: Math.max(1, Math.floor(Number(values.repeat)) || 1),
     timeoutMs: Number(values["timeout-min"]) * 60_000,
     floor,
     logDir,

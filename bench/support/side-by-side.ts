@@ -66,6 +66,26 @@ export interface Comparison {
   score: number | null;
   /** ratio: by the ratios to the anchors; figure: by the figures, each over its run's machine (see compareRows). */
   by: "ratio" | "figure" | "—";
+  /** With --repeat: each pair's score; `score` is their median. */
+  pairs?: Array<number | null>;
+}
+
+const median = (xs: readonly number[]): number => {
+  const v = [...xs].sort((x, y) => x - y);
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+};
+
+/** Pairs of runs of one benchmark, row by row: the median of each row's scores (a pair that could not compare it is left out). */
+export function pairedRows(pairs: readonly Comparison[][]): Comparison[] {
+  if (pairs.length === 1) return [...pairs[0]!];
+  const longest = pairs.reduce((a, b) => (b.length > a.length ? b : a), []);
+  return longest.map((row, i) => {
+    const scores = pairs.map((p) => p[i]?.score ?? null);
+    const known = scores.filter((x): x is number => x !== null);
+    const first = pairs.map((p) => p[i]).find((c) => c && c.score !== null) ?? row;
+    return { ...first, score: known.length ? median(known) : null, pairs: scores };
+  });
 }
 
 /**
@@ -80,10 +100,7 @@ export function machineFactor(before: TableRow[], now: TableRow[]): number {
     if (ab === null || an === null || ab <= 0 || an <= 0) continue;
     factors.push(direction(now[i]!) === "lower" ? an / ab : ab / an);
   }
-  if (!factors.length) return 1;
-  factors.sort((x, y) => x - y);
-  const mid = factors.length >> 1;
-  return factors.length % 2 ? factors[mid]! : (factors[mid - 1]! + factors[mid]!) / 2;
+  return factors.length ? median(factors) : 1;
 }
 
 /**
@@ -150,6 +167,8 @@ export interface SideBySideOptions {
   ids: string[];
   baseline: string;
   quick: boolean;
+  /** Pairs of runs per benchmark (before and now each time, the order alternating); rows compare by the median. */
+  repeat: number;
   /** Per benchmark and side; a side that takes longer is stopped and counted as failed. */
   timeoutMs: number;
   floor: number;
@@ -164,51 +183,66 @@ export interface SideBySideResult {
   failedRuns: string[];
 }
 
+/** A side's output: ID-before.log, ID-now.log for the first pair; ID-before-2.log … for the next ones. */
+const logName = (id: string, side: string, pair: number) => `${id}-${side}${pair > 1 ? `-${pair}` : ""}.log`;
+
 export async function sideBySide(o: SideBySideOptions): Promise<SideBySideResult> {
   const rows: Comparison[] = [];
   const failedRuns: string[] = [];
-  for (const [i, id] of o.ids.entries()) {
-    const sides = [
-      { label: "before", root: o.baseline },
-      { label: "now", root: projectRoot },
-    ];
-    if (i % 2 === 1) sides.reverse();
-    const results: Record<string, TableRow[]> = {};
-    for (const side of sides) {
-      const logFile = path.join(o.logDir, `${id}-${side.label}.log`);
-      o.log(`${id} ${side.label}: ${side.root} (output in ${logFile})`);
-      const t0 = performance.now();
-      const args = [path.join(side.root, "bench", "run.ts"), "--only", id, "--no-wait", ...(o.quick ? ["--quick"] : [])];
-      const p = startProcess(`bench ${id} ${side.label}`, path.join(side.root, "node_modules", ".bin", "tsx"), args, { cwd: side.root, env: process.env, logFile });
-      o.defer(() => p.stop(120_000));
-      const code = await Promise.race([p.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), o.timeoutMs).unref())]);
-      // A side's runner stops what it started (its servers in their own process groups, its
-      // PostgreSQL) when it gets SIGTERM: it is given the time to, or those keep the cores busy
-      // through the benchmarks after it (a server of B4's stopped half-way did, at 18:16 on 2026-11-26).
-      if (code === "timeout") await p.stop(120_000);
-      await p.stop(); // and any process of its group left behind
-      results[side.label] = parseResults(fs.readFileSync(logFile, "utf8"));
-      if (code !== 0) failedRuns.push(`${id} ${side.label}: ${code === "timeout" ? `stopped after ${o.timeoutMs / 60_000} min` : `exit ${code}`} (see ${logFile})`);
-      o.log(`${id} ${side.label} took ${((performance.now() - t0) / 1000).toFixed(0)} s${code === 0 ? "" : ` (${code === "timeout" ? "timed out" : `exit ${code}`})`}`);
+  let turn = 0;
+  for (const id of o.ids) {
+    const pairs: Comparison[][] = [];
+    for (let r = 1; r <= o.repeat; r++) {
+      const sides = [
+        { label: "before", root: o.baseline },
+        { label: "now", root: projectRoot },
+      ];
+      if (turn++ % 2 === 1) sides.reverse();
+      const results: Record<string, TableRow[]> = {};
+      for (const side of sides) {
+        const logFile = path.join(o.logDir, logName(id, side.label, r));
+        o.log(`${id} ${side.label}${o.repeat > 1 ? ` (pair ${r} of ${o.repeat})` : ""}: ${side.root} (output in ${logFile})`);
+        const t0 = performance.now();
+        const args = [path.join(side.root, "bench", "run.ts"), "--only", id, "--no-wait", ...(o.quick ? ["--quick"] : [])];
+        const p = startProcess(`bench ${id} ${side.label}`, path.join(side.root, "node_modules", ".bin", "tsx"), args, { cwd: side.root, env: process.env, logFile });
+        o.defer(() => p.stop(120_000));
+        const code = await Promise.race([p.exited, new Promise<"timeout">((res) => setTimeout(() => res("timeout"), o.timeoutMs).unref())]);
+        // A side's runner stops what it started (its servers in their own process groups, its
+        // PostgreSQL) when it gets SIGTERM: it is given the time to, or those keep the cores busy
+        // through the benchmarks after it (a server of B4's stopped half-way did, at 18:16 on 2026-11-26).
+        if (code === "timeout") await p.stop(120_000);
+        await p.stop(); // and any process of its group left behind
+        results[side.label] = parseResults(fs.readFileSync(logFile, "utf8"));
+        if (code !== 0) failedRuns.push(`${id} ${side.label}: ${code === "timeout" ? `stopped after ${o.timeoutMs / 60_000} min` : `exit ${code}`} (see ${logFile})`);
+        o.log(`${id} ${side.label} took ${((performance.now() - t0) / 1000).toFixed(0)} s${code === 0 ? "" : ` (${code === "timeout" ? "timed out" : `exit ${code}`})`}`);
+      }
+      pairs.push(compareRows(results.before ?? [], results.now ?? []));
     }
-    rows.push(...compareRows(results.before ?? [], results.now ?? []));
+    rows.push(...pairedRows(pairs));
   }
   return { rows, failedRuns };
 }
 
 export function sideBySideTable(rows: Comparison[], floor: number): string {
   const lines = [`| # | before | now | now ÷ before (better > 1) | ≥ ${floor} |`, "|---|---:|---:|---:|---|"];
-  for (const r of rows) lines.push(`| ${r.name} | ${r.before} | ${r.now} | ${r.score === null ? "—" : `${r.score.toFixed(2)} (${r.by})`} | ${r.score === null ? "—" : r.score >= floor ? "✓" : "✗"} |`);
+  for (const r of rows) {
+    const pairs = r.pairs ? `; pairs ${r.pairs.map((x) => (x === null ? "—" : x.toFixed(2))).join(", ")}` : "";
+    lines.push(`| ${r.name} | ${r.before} | ${r.now} | ${r.score === null ? "—" : `${r.score.toFixed(2)} (${r.by}${pairs})`} | ${r.score === null ? "—" : r.score >= floor ? "✓" : "✗"} |`);
+  }
   return lines.join("\n");
 }
 
-/** The comparison of a finished run again, from its folder (each side's ID-before.log and ID-now.log, in the runner's order). */
+/** The comparison of a finished run again, from its folder (each side's logs, in the runner's order). */
 export function compareFolder(dir: string, ids: readonly string[]): Comparison[] {
-  const read = (id: string, side: string) => {
-    const f = path.join(dir, `${id}-${side}.log`);
-    return fs.existsSync(f) ? parseResults(fs.readFileSync(f, "utf8")) : [];
+  const read = (id: string, side: string, pair: number) => {
+    const f = path.join(dir, logName(id, side, pair));
+    return fs.existsSync(f) ? parseResults(fs.readFileSync(f, "utf8")) : null;
   };
-  return ids.flatMap((id) => compareRows(read(id, "before"), read(id, "now")));
+  return ids.flatMap((id) => {
+    const pairs: Comparison[][] = [];
+    for (let r = 1; read(id, "before", r) || read(id, "now", r); r++) pairs.push(compareRows(read(id, "before", r) ?? [], read(id, "now", r) ?? []));
+    return pairs.length ? pairedRows(pairs) : [];
+  });
 }
 
 // tsx bench/support/side-by-side.ts FOLDER [ID,ID…]: the table of a finished (or stopped) run again.
@@ -216,6 +250,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const dir = process.argv[2]!;
   const ids =
     process.argv[3]?.split(",") ??
-    [...new Set(fs.readdirSync(dir).flatMap((f) => /^(B\w+)-(before|now)\.log$/.exec(f)?.[1] ?? []))].sort((x, y) => x.localeCompare(y, "en", { numeric: true }));
+    [...new Set(fs.readdirSync(dir).flatMap((f) => /^(B\w+)-(before|now)(-\d+)?\.log$/.exec(f)?.[1] ?? []))].sort((x, y) => x.localeCompare(y, "en", { numeric: true }));
   console.log(sideBySideTable(compareFolder(dir, ids), 0.95));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareRows, direction, parseResults, sideBySideTable } from "../../bench/support/side-by-side.ts";
+import { compareRows, direction, pairedRows, parseResults, sideBySideTable } from "../../bench/support/side-by-side.ts";
 
 const output = (rows: string[]) =>
   [
@@ -53,6 +53,14 @@ describe("npm run bench --against", () => {
     // Without anchors, the figures as they are.
     const plain = compareRows(parseResults(output(["| B1b p50 | 30 ms | — | — | — |"])), parseResults(output(["| B1b p50 | 33 ms | — | — | — |"])));
     expect(plain[0]!.score).toBeCloseTo(30 / 33);
+  });
+
+  it("with --repeat, judges each row by the median of its pairs, one noisy pair outvoted", () => {
+    const pair = (before: string, now: string) => compareRows(parseResults(output([`| B5 callbacks/s | 1 | 1 | ${before} | ≥ 0.4 ✓ |`])), parseResults(output([`| B5 callbacks/s | 1 | 1 | ${now} | ≥ 0.4 ✓ |`])));
+    const [row] = pairedRows([pair("0.60", "0.51"), pair("0.50", "0.51"), pair("0.52", "0.51")]);
+    expect(row!.pairs!.map((x) => x!.toFixed(2))).toEqual(["0.85", "1.02", "0.98"]);
+    expect(row!.score).toBeCloseTo(0.51 / 0.52);
+    expect(sideBySideTable([row!], 0.95)).toContain("0.98 (ratio; pairs 0.85, 1.02, 0.98) | ✓");
   });
 
   it("leaves a failed side or a row one side lacks uncompared, never counted as equal", () => {
