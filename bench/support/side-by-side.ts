@@ -89,9 +89,11 @@ export function pairedRows(pairs: readonly Comparison[][]): Comparison[] {
 }
 
 /**
- * How much slower the machine was in the "now" run than in the "before" run, read from the
- * anchors the benchmark measured in both (a time anchor that took 1.5 times as long, a rate anchor
- * that got two thirds as far: 1.5), the median of its rows; 1 when it measured none.
+ * How far the benchmark's anchors moved from the "before" run to the "now" run (a time anchor that
+ * took 1.5 times as long, a rate anchor that got two thirds as far: 1.5), the median of its rows;
+ * 1 when it measured none. Shown beside a figure compared without an anchor: such a figure moved
+ * with the machine too. Not used to correct it, since some anchors are our own code in another
+ * setting (B13's accepted rate, B1c's B1), which moves with the code.
  */
 export function machineFactor(before: TableRow[], now: TableRow[]): number {
   const factors: number[] = [];
@@ -105,9 +107,8 @@ export function machineFactor(before: TableRow[], now: TableRow[]): number {
 
 /**
  * Compares rows of one benchmark by position (the same benchmark prints its rows in the same
- * order): by their ratios to the anchors of their own runs where both have one; otherwise by their
- * figures, the "now" figure taken back to the "before" run's machine by machineFactor (a figure
- * without an anchor, such as B2a's acceptance time, moves with the machine as much as with the code).
+ * order): by their ratios to the anchors of their own runs where both have one, otherwise by their
+ * figures, with how far the benchmark's anchors moved between the two runs beside them (machineFactor).
  */
 export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
   const out: Comparison[] = [];
@@ -123,10 +124,9 @@ export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
     const higher = direction(n) === "higher";
     const [rb, rn] = [firstNumber(b.ratio), firstNumber(n.ratio)];
     const useRatio = rb !== null && rn !== null && rb > 0 && rn > 0;
-    const [vb, raw] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
-    const vn = raw === null || useRatio ? raw : higher ? raw * slower : raw / slower;
+    const [vb, vn] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
     const score = vb !== null && vn !== null && vb > 0 && vn > 0 ? (higher ? vn / vb : vb / vn) : null;
-    const machine = !useRatio && score !== null && slower !== 1 ? ` (machine ×${slower.toFixed(2)})` : "";
+    const machine = !useRatio && score !== null && Math.abs(slower - 1) >= 0.05 ? ` (anchors ×${slower.toFixed(2)})` : "";
     out.push({ name: n.name, before: cellOf(b), now: `${cellOf(n)}${machine}`, score, by: score === null ? "—" : useRatio ? "ratio" : "figure" });
   }
   return out;
