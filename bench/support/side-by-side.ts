@@ -249,7 +249,6 @@ export function compareFolder(dir: string, ids: readonly string[]): Comparison[]
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const dir = process.argv[2]!;
   const ids =
-    process.argv[3]?.split(",") ??
-    [...new Set(fs.readdirSync(dir).flatMap((f) => /^(B\w+)-(before|now)(-\d+)?\.log$/.exec(f)?.[1] ?? []))].sort((x, y) => x.localeCompare(y, "en", { numeric: true }));
+    process.argv[3]?.split(",") ?? [...new Set(fs.readdirSync(dir).flatMap((f) => /^(B\w+)-(before|now)(-\d+)?\.log$/.exec(f)?.[1] ?? []))].sort((x, y) => x.localeCompare(y, "en", { numeric: true }));
   console.log(sideBySideTable(compareFolder(dir, ids), 0.95));
 }

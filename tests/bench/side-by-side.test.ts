@@ -53,7 +53,8 @@ describe("npm run bench --against", () => {
   });
 
   it("with --repeat, judges each row by the median of its pairs, one noisy pair outvoted", () => {
-    const pair = (before: string, now: string) => compareRows(parseResults(output([`| B5 callbacks/s | 1 | 1 | ${before} | ≥ 0.4 ✓ |`])), parseResults(output([`| B5 callbacks/s | 1 | 1 | ${now} | ≥ 0.4 ✓ |`])));
+    const pair = (before: string, now: string) =>
+      compareRows(parseResults(output([`| B5 callbacks/s | 1 | 1 | ${before} | ≥ 0.4 ✓ |`])), parseResults(output([`| B5 callbacks/s | 1 | 1 | ${now} | ≥ 0.4 ✓ |`])));
     const [row] = pairedRows([pair("0.60", "0.51"), pair("0.50", "0.51"), pair("0.52", "0.51")]);
     expect(row!.pairs!.map((x) => x!.toFixed(2))).toEqual(["0.85", "1.02", "0.98"]);
     expect(row!.score).toBeCloseTo(0.51 / 0.52);
