@@ -24,6 +24,9 @@ import { answer } from "../../scripts/cli/answer.ts";
 
 const db = useTestDatabase();
 
+/** The session cookie a response renewed (its name=value), or undefined. */
+const renewedCookie = (r: { headers: Headers }) => /^([^;]+)/.exec(r.headers.get("set-cookie") ?? "")?.[1];
+
 /** A context whose clock the test moves. */
 function clocked() {
   let now = Date.now();
@@ -38,7 +41,7 @@ async function withTwoFactor() {
   const secret = started.body.secret as string;
   const on = await call(confirm, { method: "POST", path: "/dashboard/me/two-factor/confirm", headers: { cookie }, body: { code: await totpCode(secret, new Date()) } });
   expect(on.status).toBe(200);
-  return { ...a, cookie, secret, recoveryCodes: on.body.recoveryCodes as string[] };
+  return { ...a, cookie: renewedCookie(on)!, secret, recoveryCodes: on.body.recoveryCodes as string[] };
 }
 
 /** What a sign-in comes to: signed in, wrong, the error's name, or the 429's wait. */
@@ -58,6 +61,7 @@ describe("turning two-factor sign-in on", () => {
   it("shows a QR code and the secret once, and turns on only with a right code", async () => {
     const a = await makeAccount(db.ctx());
     const cookie = await sessionCookie(a.user.id);
+    const elsewhere = await sessionCookie(a.user.id); // the same user signed in on another device
     const started = await call(setup, { method: "POST", path: "/dashboard/me/two-factor/setup", headers: { cookie } });
     expect(started.status).toBe(200);
     expect(started.body.secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -75,15 +79,21 @@ describe("turning two-factor sign-in on", () => {
     expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie } })).body).toMatchObject({ enabled: false });
     expect(await attempt(db.ctx(), a.user.email, a.password)).toBe("signed in");
 
+    expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: elsewhere } })).status).toBe(200);
     const on = await code(await totpCode(started.body.secret, new Date()));
     expect(on.status).toBe(200);
     expect(on.body.recoveryCodes).toHaveLength(10);
     expect(new Set(on.body.recoveryCodes).size).toBe(10);
-    const shown = await call(status, { path: "/dashboard/me/two-factor", headers: { cookie } });
+    // Every session signed in before (maybe with a stolen password) ends; this one is renewed.
+    expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: elsewhere } })).status).toBe(401);
+    expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie } })).status).toBe(401);
+    const renewed = renewedCookie(on)!;
+    expect(renewed).toMatch(/^next-auth\.session-token=/);
+    const shown = await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: renewed } });
     expect(shown.body).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
     expect(shown.text).not.toContain(started.body.secret);
     // A second authenticator only after turning this one off.
-    expect((await call(setup, { method: "POST", path: "/dashboard/me/two-factor/setup", headers: { cookie } })).status).toBe(409);
+    expect((await call(setup, { method: "POST", path: "/dashboard/me/two-factor/setup", headers: { cookie: renewed } })).status).toBe(409);
     expect(await auditActions(a.account.id)).toContain("two-factor.enabled");
   });
 

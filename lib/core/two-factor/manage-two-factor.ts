@@ -8,7 +8,7 @@ import { fail } from "../errors.ts";
 import { isUuid } from "../../ids.ts";
 import { seal, unseal } from "../secrets/seal.ts";
 import { checkOwnPassword } from "../secrets/own-password.ts";
-import { clearFailures, noteFailure, refuseThrottled } from "../throttle/failure-throttle.ts";
+import { claimAttempt, clearFailures } from "../throttle/failure-throttle.ts";
 import { acceptedStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from "./totp.ts";
 import { twoFactorRequired } from "./two-factor-policy.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -37,28 +37,31 @@ export async function beginTwoFactor(ctx: Ctx, user: { id: string; email: string
   return { secret, uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
 }
 
-/** Turns it on with a right code of the waiting secret; the recovery codes, returned once. */
-export async function confirmTwoFactor(ctx: Ctx, userId: string, code: string): Promise<string[]> {
+/**
+ * Turns it on with a right code of the waiting secret; the recovery codes, returned once. The
+ * user's other sessions end (one signed in with a stolen password does not outlive the second
+ * factor); the returned user carries the new session version for the session that turned it on.
+ */
+export async function confirmTwoFactor(ctx: Ctx, userId: string, code: string) {
   const key = { key: `two-factor-setup:${userId}`, free: 5 };
-  await refuseThrottled(ctx, [key], "codes");
   const row = await ctx.db.userTwoFactor.findUnique({ where: { userId } });
   if (!row) fail("twoFactorNotStarted");
   if (row.enabledAt) fail("twoFactorAlreadyOn");
+  // Counted as wrong before it is checked: codes sent at once find the count already there.
+  await claimAttempt(ctx, [key], "codes");
   const step = await acceptedStep(unsealTotpSecret(ctx, userId, row.secretSealed), code, ctx.now());
-  if (step === null) {
-    await noteFailure(ctx, [key]);
-    fail("wrongTwoFactorCode", { property: "code", properties: { code: "This is not the code your app shows now" } });
-  }
+  if (step === null) fail("wrongTwoFactorCode", { property: "code", properties: { code: "This is not the code your app shows now" } });
   await clearFailures(ctx, key);
   const codes = newRecoveryCodes();
-  await ctx.db.$transaction(async (tx) => {
+  const user = await ctx.db.$transaction(async (tx) => {
     // Only the setup that is still waiting: a second confirmation in parallel changes nothing.
     const { count } = await tx.userTwoFactor.updateMany({ where: { userId, enabledAt: null }, data: { enabledAt: ctx.now(), lastStep: step } });
     if (count === 0) fail("twoFactorAlreadyOn");
     await tx.twoFactorRecoveryCode.deleteMany({ where: { userId } });
     await tx.twoFactorRecoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })) });
+    return tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { id: true, email: true, name: true, sessionVersion: true } });
   });
-  return codes;
+  return { recoveryCodes: codes, user };
 }
 
 /** The user turns it off with their password (not while an owner requires it). */

@@ -42,7 +42,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: TwoFactorSetupView; onC
     <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
         <li>Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator…).</li>
-        <li>Enter the 6-digit code the app shows to confirm.</li>
+        <li>Enter the 6-digit code the app shows to confirm. You stay signed in here; your other sessions end.</li>
       </ol>
       <div className="flex flex-wrap items-start gap-5">
         {/* The server's SVG as an image: its markup never enters the page. */}
