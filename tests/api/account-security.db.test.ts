@@ -49,6 +49,22 @@ describe("changing your password", () => {
     expect(await signsIn(a.user.email, "a brand new one")).toBe(true);
     expect(await signsIn(a.user.email, a.password)).toBe(false);
   });
+
+  it("hashes only the free guesses of a burst of wrong current passwords sent at once; the rest wait", async () => {
+    const a = await makeAccount(db.ctx());
+    const cookie = await sessionCookie(a.user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(changePassword, { method: "POST", path: "/dashboard/me/password", headers: { cookie }, body: { currentPassword: `guess ${i}`, newPassword: "a brand new one" } }),
+      ),
+    );
+    // Five free failures and the sixth, which begins the wait; each of the others is a 429 with its wait.
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(6);
+    const waiting = answers.filter((r) => r.status === 429);
+    expect(waiting).toHaveLength(14);
+    expect(Number(waiting[0]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await signsIn(a.user.email, a.password)).toBe(true); // the password itself is unchanged
+  });
 });
 
 describe("an owner", () => {

@@ -31,6 +31,9 @@ export async function issueToken(ctx: Ctx, input: IssueTokenInput): Promise<Toke
   if (input.grantType !== "client_credentials") throw oauthError("unsupportedGrantType", "unsupported_grant_type", `grant_type ${input.grantType} is not supported; use client_credentials.`);
 
   // Guessing secrets: past 10 wrong ones for an application, or 20 from an address, they wait.
+  // Checked first and counted after a wrong secret (not counted ahead, as sign-ins are): the check
+  // is one SHA-256, a secret of 256 random bits is not found by a burst, and counting ahead would
+  // make a fleet of clients starting at once wait for each other's right secrets.
   const keys: ThrottleKey[] = [{ key: `token-app:${input.clientId.slice(0, 64)}`, free: 10 }, ...(input.address ? [{ key: `token-address:${input.address}`, free: 20 }] : [])];
   await refuseThrottled(ctx, keys, "token requests", "slow_down");
   const appId = applicationUuid(input.clientId);
