@@ -21,7 +21,6 @@
 //
 // Adding a benchmark: a file under bench/ exporting `benchmark: Benchmark` (support/types.ts),
 // and one line in `benchmarks` below.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +29,7 @@ import pg from "pg";
 import { freePort, startCluster, type Cluster } from "../tests/support/pg-cluster.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { ensureBuilt } from "./support/switchboard.ts";
+import { buildAge, gitIn } from "./support/checkout.ts";
 import { machineBusy } from "./support/procs.ts";
 import { checkoutOf, sideBySide, sideBySideTable } from "./support/side-by-side.ts";
 
@@ -79,39 +79,20 @@ function machine(): string {
   ].join("\n");
 }
 
-/** When the production build was made, and the newest source file's time (ms since the epoch; 0: none). */
-function buildAge(root: string): { built: number; sources: number } {
-  const newest = (p: string): number => {
-    if (!fs.existsSync(p)) return 0;
-    const st = fs.statSync(p);
-    if (!st.isDirectory()) return st.mtimeMs;
-    if (p.endsWith(path.join("db", "generated"))) return 0;
-    return Math.max(0, ...fs.readdirSync(p).map((n) => newest(path.join(p, n))));
-  };
-  const buildIdFile = path.join(root, ".next", "BUILD_ID");
-  const built = fs.existsSync(buildIdFile) ? fs.statSync(buildIdFile).mtimeMs : 0;
-  return { built, sources: Math.max(...["app", "lib", "components", "next.config.mjs"].map((p) => newest(path.join(root, p)))) };
-}
-
-/** Which code is measured: the commit, uncommitted changes, and whether the build is older than the sources. */
+/** Which code is measured: the commit, uncommitted changes, and when its build was made. */
 function codeVersion(): string {
   const root = path.resolve(import.meta.dirname, "..");
   const git = (...args: string[]) => {
     try {
-      return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+      return gitIn(root, ...args);
     } catch {
       return "";
     }
   };
   const head = git("log", "-1", "--format=%h %s");
   const dirty = git("status", "--porcelain", "--", "app", "lib", "components", "next.config.mjs", "prisma").split("\n").filter(Boolean).length;
-  const { built, sources } = buildAge(root);
-  return (
-    `Code: ${head || "(not a git checkout)"}${dirty ? ` + ${dirty} uncommitted change(s) in app/lib/components/prisma` : ""}; ` +
-    (built
-      ? `production build of ${new Date(built).toISOString()}${sources > built ? " (OLDER than the newest source file: rebuild with `npx next build` to measure the current code)" : ""}`
-      : "no build yet")
-  );
+  const { built } = buildAge(root);
+  return `Code: ${head || "(not a git checkout)"}${dirty ? ` + ${dirty} uncommitted change(s) in app/lib/components/prisma` : ""}; ${built ? `production build of ${new Date(built).toISOString()}` : "no build yet"}`;
 }
 
 const cleanups: Array<() => unknown> = [];
@@ -238,16 +219,9 @@ async function besideEarlier(header: string, selected: Benchmark[]): Promise<num
   const baseline = values.baseline ? path.resolve(values.baseline) : checkoutOf(values.against!, log);
   if (!fs.existsSync(path.join(baseline, "bench", "run.ts"))) throw new Error(`${baseline} is not a Switchboard checkout with bench/run.ts`);
   if (!fs.existsSync(path.join(baseline, ".next", "BUILD_ID"))) throw new Error(`${baseline} has no production build (run next build there)`);
-  // Both sides must be the code they name: a build older than this checkout's sources is redone.
-  const root = path.resolve(import.meta.dirname, "..");
-  const { built, sources } = buildAge(root);
-  if (built && sources > built) {
-    log("the production build is older than the sources: next build…");
-    execFileSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: ["ignore", 2, "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  }
-  await ensureBuilt(log);
+  await ensureBuilt(log); // this side is the code it names: a build older than the sources is redone
   const code = codeVersion();
-  const before = execFileSync("git", ["log", "-1", "--format=%h %s"], { cwd: baseline, encoding: "utf8" }).trim();
+  const before = gitIn(baseline, "log", "-1", "--format=%h %s");
   log(`now: ${code}`);
   log(`before: ${before} (${baseline})`);
   const quiet = await waitForQuiet();

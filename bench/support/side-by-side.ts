@@ -16,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startProcess } from "./procs.ts";
 import { projectRoot } from "./switchboard.ts";
+import { gitIn } from "./checkout.ts";
 
 export interface TableRow {
   name: string;
@@ -66,8 +67,10 @@ export interface Comparison {
   score: number | null;
   /** ratio: by the ratios to the anchors; figure: by the figures, each over its run's machine (see compareRows). */
   by: "ratio" | "figure" | "—";
-  /** With --repeat: each pair's score; `score` is their median. */
+  /** With --repeat: each pair's score; `score` is then the median of the "now" values over the median of the "before" ones. */
   pairs?: Array<number | null>;
+  /** The two values compared (ratios or figures), and which way is better. */
+  values?: { before: number; now: number; higher: boolean };
 }
 
 const median = (xs: readonly number[]): number => {
@@ -82,9 +85,14 @@ export function pairedRows(pairs: readonly Comparison[][]): Comparison[] {
   const longest = pairs.reduce((a, b) => (b.length > a.length ? b : a), []);
   return longest.map((row, i) => {
     const scores = pairs.map((p) => p[i]?.score ?? null);
-    const known = scores.filter((x): x is number => x !== null);
+    const values = pairs.flatMap((p) => p[i]?.values ?? []);
     const first = pairs.map((p) => p[i]).find((c) => c && c.score !== null) ?? row;
-    return { ...first, score: known.length ? median(known) : null, pairs: scores };
+    // Each side's median over the pairs, then their ratio: a pair's score divides two noisy runs
+    // (each side's anchor moves on its own; B2's bare pump by ±15 % from run to run), so the
+    // median of the pairs' scores swings further than the sides it compares.
+    if (!values.length) return { ...first, score: null, pairs: scores };
+    const [b, n] = [median(values.map((v) => v.before)), median(values.map((v) => v.now))];
+    return { ...first, score: values[0]!.higher ? n / b : b / n, pairs: scores };
   });
 }
 
@@ -127,7 +135,14 @@ export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
     const [vb, vn] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
     const score = vb !== null && vn !== null && vb > 0 && vn > 0 ? (higher ? vn / vb : vb / vn) : null;
     const machine = !useRatio && score !== null && Math.abs(slower - 1) >= 0.05 ? ` (anchors ×${slower.toFixed(2)})` : "";
-    out.push({ name: n.name, before: cellOf(b), now: `${cellOf(n)}${machine}`, score, by: score === null ? "—" : useRatio ? "ratio" : "figure" });
+    out.push({
+      name: n.name,
+      before: cellOf(b),
+      now: `${cellOf(n)}${machine}`,
+      score,
+      by: score === null ? "—" : useRatio ? "ratio" : "figure",
+      ...(score === null ? {} : { values: { before: vb!, now: vn!, higher } }),
+    });
   }
   return out;
 }
@@ -136,13 +151,12 @@ const cellOf = (r: TableRow) => (firstNumber(r.ratio) !== null ? `${r.ours} (rat
 
 /** The earlier checkout for --against REV: made once under .bench-baselines/<commit>, built, kept. */
 export function checkoutOf(rev: string, log: (m: string) => void): string {
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
-  const sha = git("rev-parse", "--verify", `${rev}^{commit}`);
+  const sha = gitIn(projectRoot, "rev-parse", "--verify", `${rev}^{commit}`);
   const dir = path.join(projectRoot, ".bench-baselines", sha.slice(0, 12));
   if (!fs.existsSync(path.join(dir, ".git"))) {
     log(`making a checkout of ${rev} (${sha.slice(0, 12)}) in ${path.relative(projectRoot, dir)}…`);
     fs.mkdirSync(path.dirname(dir), { recursive: true });
-    execFileSync("git", ["worktree", "add", "--detach", "--force", dir, sha], { cwd: projectRoot, stdio: ["ignore", 2, 2] });
+    gitIn(projectRoot, "worktree", "add", "--detach", "--force", dir, sha);
   }
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
     const same = (f: string) => fs.existsSync(path.join(dir, f)) && fs.readFileSync(path.join(dir, f)).equals(fs.readFileSync(path.join(projectRoot, f)));

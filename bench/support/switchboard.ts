@@ -9,6 +9,7 @@ import type { BenchContext } from "./types.ts";
 import { startProcess, waitForHttp, type Proc } from "./procs.ts";
 import { sleep } from "./stats.ts";
 import { withNodeFlags } from "../../lib/server/node-flags.ts";
+import { buildAge } from "./checkout.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 export const nextBin = path.join(projectRoot, "node_modules", ".bin", "next");
@@ -43,18 +44,19 @@ export interface SwitchboardOptions {
 }
 
 /**
- * Builds the production app when .next/BUILD_ID is missing (prisma generate first when the client
- * was never generated). When another `next build` holds .next/lock, waits for it instead.
+ * Builds the production app when .next/BUILD_ID is missing or older than the newest source file
+ * (the bench measures the code it names), `prisma generate` first when the client was never
+ * generated. When another `next build` holds .next/lock, waits for it instead.
  */
 export async function ensureBuilt(log: (m: string) => void): Promise<void> {
-  const buildId = path.join(projectRoot, ".next", "BUILD_ID");
   const lock = path.join(projectRoot, ".next", "lock");
   for (let waited = 0; fs.existsSync(lock) && waited < 600; waited += 5) {
     if (waited === 0) log("another next build is running (.next/lock); waiting for it…");
     await sleep(5000);
   }
-  if (fs.existsSync(buildId)) return;
-  log("no production build (.next/BUILD_ID missing): running next build…");
+  const { built, sources } = buildAge(projectRoot);
+  if (built && built >= sources) return;
+  log(built ? "the production build is older than the sources: running next build…" : "no production build (.next/BUILD_ID missing): running next build…");
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   if (!fs.existsSync(path.join(projectRoot, "lib", "db", "generated", "client.ts")))
     execFileSync(path.join(projectRoot, "node_modules", ".bin", "prisma"), ["generate"], { cwd: projectRoot, stdio: ["ignore", 2, "inherit"], env });
