@@ -193,7 +193,8 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       results.push(m);
       ctx.log(
         `B10 round ${r + 1}/${rounds} ${withRun ? "with" : "without"} the retention run: p95 ${ms(m.load.p95Ms)} (p50 ${ms(m.load.p50Ms)}, max ${ms(m.load.maxMs)})` +
-          (withRun ? `, ${int(m.deleted / m.seconds)} messages deleted/s` : ""),
+          (withRun ? `, ${int(m.deleted / m.seconds)} messages deleted/s` : "") +
+          (m.load.resent ? `, ${m.load.resent} sent again on a new socket (a keep-alive socket the server had closed as idle)` : ""),
       );
       if (withRun && m.deleted === 0 && retention.finished() === null)
         throw new Error(`B10: the retention run deleted nothing during a round${retention.failed() ? `: ${String(retention.failed())}` : ""}`);
