@@ -52,6 +52,21 @@ export function firstNumber(cell: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * A row's ratio to its anchor, to more places than the table prints it when its figure and anchor
+ * give it back (ours ÷ anchor or anchor ÷ ours, within the printed ratio's rounding): B1 against
+ * the bare server prints 0.09 and 0.08, which compare as 0.89 when the figures say 1.02.
+ */
+export function preciseRatio(row: TableRow): number | null {
+  const printed = /-?\d[\d,]*(?:\.(\d+))?/.exec(row.ratio);
+  const r = firstNumber(row.ratio);
+  if (!printed || r === null) return null;
+  const halfUnit = 0.5 * 10 ** -(printed[1]?.length ?? 0);
+  const [ours, anchor] = [firstNumber(row.ours), firstNumber(row.anchor)];
+  if (ours === null || anchor === null || ours <= 0 || anchor <= 0) return r;
+  return [ours / anchor, anchor / ours].find((x) => Math.abs(x - r) <= halfUnit + 1e-9) ?? r;
+}
+
 /** Which way a row improves: from its goal's sign, else from its figure's unit (times are lower-better). */
 export function direction(row: TableRow): "higher" | "lower" {
   if (/^\s*(≤|<)/.test(row.goal)) return "lower";
@@ -130,7 +145,7 @@ export function compareRows(before: TableRow[], now: TableRow[]): Comparison[] {
       continue;
     }
     const higher = direction(n) === "higher";
-    const [rb, rn] = [firstNumber(b.ratio), firstNumber(n.ratio)];
+    const [rb, rn] = [preciseRatio(b), preciseRatio(n)];
     const useRatio = rb !== null && rn !== null && rb > 0 && rn > 0;
     const [vb, vn] = useRatio ? [rb, rn] : [firstNumber(b.ours), firstNumber(n.ours)];
     const score = vb !== null && vn !== null && vb > 0 && vn > 0 ? (higher ? vn / vb : vb / vn) : null;

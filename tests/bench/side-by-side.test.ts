@@ -73,6 +73,17 @@ describe("npm run bench --against", () => {
     expect(sideBySideTable([row!], 0.95)).toContain("0.98 (ratio; pairs 0.85, 1.02, 0.98) | ✓");
   });
 
+  it("compares ratios printed with few places by the figures behind them", () => {
+    const before = parseResults(output(["| B1 req/s vs bare | 1,009 | 12,168 | 0.08 | ≥ 0.05 ✓ |", "| B6 analyses/s | 272,574 | 1,498 | 182× | ≥ 10 ✓ |"]));
+    const now = parseResults(output(["| B1 req/s vs bare | 1,002 | 11,857 | 0.08 | ≥ 0.05 ✓ |", "| B6 analyses/s | 270,795 | 1,480 | 183× | ≥ 10 ✓ |"]));
+    const [b1, b6] = compareRows(before, now);
+    expect(b1!.score).toBeCloseTo(1002 / 11857 / (1009 / 12168), 4);
+    expect(b6!.score).toBeCloseTo(270795 / 1480 / (272574 / 1498), 4);
+    // A ratio the figures do not give back (another formula) is taken as printed.
+    const [odd] = compareRows(parseResults(output(["| B7 x | 100 | 50 | 0.90 | ≥ 0.5 ✓ |"])), parseResults(output(["| B7 x | 100 | 50 | 0.99 | ≥ 0.5 ✓ |"])));
+    expect(odd!.score).toBeCloseTo(1.1);
+  });
+
   it("leaves a failed side or a row one side lacks uncompared, never counted as equal", () => {
     const before = parseResults(output(["| B13 completed msg/s | failed | — | — | — |"]));
     const now = parseResults(output(["| B13 completed msg/s | 300 | 330 | 0.91 | ≥ 0.9 ✓ |", "| B13 new row | 5 | — | — | — |"]));
