@@ -16,6 +16,7 @@ import { makeAccount, sessionCookie } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { authenticateUser } from "../../lib/core/users/authenticate-user.ts";
 import { mustSetUpTwoFactor } from "../../lib/core/two-factor/two-factor-policy.ts";
+import { listSessions } from "../../lib/core/users/list-sessions.ts";
 import { totpCode } from "../../lib/core/two-factor/totp.ts";
 import { guardSignIn } from "../../lib/http/sign-in-guard.ts";
 import { contextFor } from "../../lib/server/context.ts";
@@ -80,6 +81,7 @@ describe("turning two-factor sign-in on", () => {
     expect(await attempt(db.ctx(), a.user.email, a.password)).toBe("signed in");
 
     expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: elsewhere } })).status).toBe(200);
+    expect(await listSessions(db.ctx(), { accountId: a.account.id, userId: a.user.id })).toHaveLength(1); // the sign-in above
     const on = await code(await totpCode(started.body.secret, new Date()));
     expect(on.status).toBe(200);
     expect(on.body.recoveryCodes).toHaveLength(10);
@@ -87,6 +89,7 @@ describe("turning two-factor sign-in on", () => {
     // Every session signed in before (maybe with a stolen password) ends; this one is renewed.
     expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: elsewhere } })).status).toBe(401);
     expect((await call(status, { path: "/dashboard/me/two-factor", headers: { cookie } })).status).toBe(401);
+    expect(await listSessions(db.ctx(), { accountId: a.account.id, userId: a.user.id })).toEqual([]);
     const renewed = renewedCookie(on)!;
     expect(renewed).toMatch(/^next-auth\.session-token=/);
     const shown = await call(status, { path: "/dashboard/me/two-factor", headers: { cookie: renewed } });

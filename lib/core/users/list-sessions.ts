@@ -1,10 +1,11 @@
 // A user's sessions that may still be open: their sign-ins (from the audit log, with address and
 // browser) within a session's lifetime and since their sessions were last ended (a password change
-// or reset, "sign out everywhere"). A session ends at the latest when its lifetime does.
+// or reset, "sign out everywhere", turning two-factor sign-in on). A session ends at the latest
+// when its lifetime does.
 import type { Ctx } from "../context.ts";
 
 const SESSION_HOURS = 12;
-const enders = { own: ["password.changed", "sessions.ended"], byOwner: ["user.password-reset", "user.signed-out"] };
+const enders = { own: ["password.changed", "sessions.ended", "two-factor.enabled"], byOwner: ["user.password-reset", "user.signed-out"] };
 
 export async function listSessions(ctx: Ctx, input: { accountId: string; userId: string }) {
   const lifetime = new Date(ctx.now().getTime() - SESSION_HOURS * 3600_000);
