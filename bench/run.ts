@@ -17,7 +17,7 @@
 //                  run fails when a figure is worse than --floor (0.95) of before
 //   --baseline DIR the same with an earlier checkout that has its own node_modules and build
 //   --timeout-min N  with those: a side still running after N minutes (30) is stopped, counted failed
-//   --repeat N     with those: N pairs of runs per benchmark, each row compared by the median of its pairs
+//   --repeat N     with those: N pairs of runs per benchmark, each row compared by each side's median over them
 //
 // Adding a benchmark: a file under bench/ exporting `benchmark: Benchmark` (support/types.ts),
 // and one line in `benchmarks` below.

@@ -45,8 +45,11 @@ export function parseResults(output: string): TableRow[] {
 }
 
 /** The first number of a cell ("1,234", "0.93", "256×", "33 / 50 ms"), or null. */
+/** A number as the tables print it (thousands separated by commas); its decimals are group 1. */
+const NUMBER = /-?\d[\d,]*(?:\.(\d+))?/;
+
 export function firstNumber(cell: string): number | null {
-  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(cell);
+  const m = NUMBER.exec(cell);
   if (!m) return null;
   const n = Number(m[0].replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
@@ -58,10 +61,9 @@ export function firstNumber(cell: string): number | null {
  * the bare server prints 0.09 and 0.08, which compare as 0.89 when the figures say 1.02.
  */
 export function preciseRatio(row: TableRow): number | null {
-  const printed = /-?\d[\d,]*(?:\.(\d+))?/.exec(row.ratio);
   const r = firstNumber(row.ratio);
-  if (!printed || r === null) return null;
-  const halfUnit = 0.5 * 10 ** -(printed[1]?.length ?? 0);
+  if (r === null) return null;
+  const halfUnit = 0.5 * 10 ** -(NUMBER.exec(row.ratio)![1]?.length ?? 0);
   const [ours, anchor] = [firstNumber(row.ours), firstNumber(row.anchor)];
   if (ours === null || anchor === null || ours <= 0 || anchor <= 0) return r;
   return [ours / anchor, anchor / ours].find((x) => Math.abs(x - r) <= halfUnit + 1e-9) ?? r;
@@ -94,7 +96,11 @@ const median = (xs: readonly number[]): number => {
   return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 };
 
-/** Pairs of runs of one benchmark, row by row: the median of each row's scores (a pair that could not compare it is left out). */
+/**
+ * Pairs of runs of one benchmark, row by row: the median of each side's values over the pairs,
+ * compared as one pair is (a pair that could not compare the row is left out); each pair's own
+ * score is kept for the table.
+ */
 export function pairedRows(pairs: readonly Comparison[][]): Comparison[] {
   if (pairs.length === 1) return [...pairs[0]!];
   const longest = pairs.reduce((a, b) => (b.length > a.length ? b : a), []);
@@ -196,7 +202,7 @@ export interface SideBySideOptions {
   ids: string[];
   baseline: string;
   quick: boolean;
-  /** Pairs of runs per benchmark (before and now each time, the order alternating); rows compare by the median. */
+  /** Pairs of runs per benchmark (before and now each time, the order alternating); rows compare each side's median (pairedRows). */
   repeat: number;
   /** Per benchmark and side; a side that takes longer is stopped and counted as failed. */
   timeoutMs: number;
