@@ -6,6 +6,7 @@
 // same rounds against another checkout (B13_BASELINE=/path/to/an/earlier/checkout with its own
 // production build), alternating with this one, for a before/after in one run.
 import { execFileSync } from "node:child_process";
+import { type LoadWindow, windowReport } from "./support/cpu-profile.ts";
 import { runLoad, type LoadResult } from "./support/http-load.ts";
 import { smsBody, startSwitchboard, type Switchboard } from "./support/switchboard.ts";
 import { CpuMeter, groupMembers } from "./support/procs.ts";
@@ -75,11 +76,14 @@ function describeRoot(root: string): string {
 export async function embeddedRounds(ctx: BenchContext, o: { connections: number; rounds: number; durationMs: number }): Promise<EmbeddedTarget[]> {
   const baseline = process.env.B13_BASELINE;
   const roots = [...(baseline ? [{ label: `before (${describeRoot(baseline)})`, root: baseline }] : []), { label: "this checkout", root: undefined }];
-  const servers: { label: string; sb: Switchboard; meter: CpuMeter; rounds: EmbeddedRound[] }[] = [];
+  const servers: { label: string; sb: Switchboard; profDir?: string; window: LoadWindow; meter: CpuMeter; rounds: EmbeddedRound[] }[] = [];
   for (const [i, r] of roots.entries()) {
     ctx.log(`B13 PGlite: starting the embedded server (${r.label})`);
-    const sb = await startSwitchboard(ctx, { database: `b13_pglite_${i}`, embedded: true, root: r.root, simDeliveryDelayMs: 0 });
-    servers.push({ label: r.label, sb, meter: new CpuMeter({ server: () => groupMembers(sb.proc.pid) }), rounds: [] });
+    // --profile: a V8 CPU profile of each embedded server, summarised when it stops.
+    const profDir = ctx.profile ? ctx.tmpDir("b13-pglite-prof-") : undefined;
+    const nodeArgs = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : undefined;
+    const sb = await startSwitchboard(ctx, { database: `b13_pglite_${i}`, embedded: true, root: r.root, simDeliveryDelayMs: 0, nodeArgs });
+    servers.push({ label: r.label, sb, profDir, window: { start: 0, end: 0, exit: 0 }, meter: new CpuMeter({ server: () => groupMembers(sb.proc.pid) }), rounds: [] });
   }
   const one = async (s: (typeof servers)[number], durationMs: number): Promise<EmbeddedRound> => {
     const t0 = new Date();
@@ -106,7 +110,11 @@ export async function embeddedRounds(ctx: BenchContext, o: { connections: number
   }
   for (let r = 1; r <= o.rounds; r++)
     for (const s of servers) {
+      const started = performance.now();
       const round = await one(s, o.durationMs);
+      // The profile's window: each server's measured rounds (with two servers, the other's rounds between them too).
+      if (r === 1) s.window.start = started;
+      s.window.end = performance.now();
       s.rounds.push(round);
       ctx.log(
         `B13 PGlite (${s.label}) round ${r}: accepted ${int(round.load.rps)} msg/s (${int(round.load.ok)} messages), ` +
@@ -114,6 +122,13 @@ export async function embeddedRounds(ctx: BenchContext, o: { connections: number
           `server ${ms((round.serverCpu * 1000) / round.load.ok)} CPU per message`,
       );
     }
-  for (const s of servers) await s.sb.proc.stop();
+  for (const s of servers) {
+    await s.sb.proc.stop();
+    s.window.exit = performance.now();
+    if (s.profDir) {
+      const messages = s.rounds.reduce((n, r) => n + r.load.ok, 0);
+      ctx.log(`B13 PGlite (${s.label}): CPU profile of the server's measured rounds (polls for completion included):\n${windowReport(s.profDir, s.window, messages)}`);
+    }
+  }
   return servers.map((s) => ({ label: s.label, rounds: s.rounds }));
 }

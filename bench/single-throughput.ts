@@ -13,6 +13,7 @@
 //   npm run bench -- --only B13
 //   B13_VARIANTS=pglite npm run bench -- --only B13      (some of postgres, callbacks, pglite)
 //   B13_BASELINE=/path/to/checkout …                     (PGlite: that checkout's build too, rounds alternating)
+//   B13_SECONDS=120 …                                    (rounds of 120 s instead of 8: a soak)
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
@@ -143,7 +144,8 @@ const workerMs = (r: Round) => (r.cpu.worker! * 1000) / r.load.ok;
 
 async function run(ctx: BenchContext): Promise<Row[]> {
   const rounds = ctx.quick ? 1 : 2;
-  const durationMs = ctx.quick ? 3000 : 8000;
+  // B13_SECONDS: longer rounds, a soak (does the rate hold as the tables grow?).
+  const durationMs = process.env.B13_SECONDS ? Number(process.env.B13_SECONDS) * 1000 : ctx.quick ? 3000 : 8000;
   const wanted = new Set((process.env.B13_VARIANTS ?? "postgres,callbacks,pglite").split(",").map((v) => v.trim()));
   const variants = [
     { id: "", name: "B13", callbacks: false, goal: GOAL.plain, key: "postgres" },

@@ -20,7 +20,7 @@ import { runLoad, type LoadResult } from "./support/http-load.ts";
 import { fetchToken, smsBody, startSwitchboard } from "./support/switchboard.ts";
 import { startEmptyNext } from "./support/empty-next.ts";
 import { analyzeSends, readLogEvents, type SendStats } from "./support/pg-trace.ts";
-import { readProfile, reportProfile, summarize } from "./support/cpu-profile.ts";
+import { type LoadWindow, windowReport } from "./support/cpu-profile.ts";
 import { CpuMeter, postgresPids } from "./support/procs.ts";
 import { fixed, int, median, ms, sleep } from "./support/stats.ts";
 
@@ -43,22 +43,6 @@ function requestLogMs(file: string, fromByte: number): number[] {
     }
   }
   return out;
-}
-
-type Window = { start: number; end: number; exit: number };
-
-/** The summary of the main thread's profile in `dir`, restricted to a load window (runner clock, ms). */
-function profileReport(dir: string, w: Window, requests: number): string {
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".cpuprofile"))
-    .map((f) => path.join(dir, f));
-  const main = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
-  if (!main) return `(no CPU profile was written to ${dir}: the server did not exit cleanly)`;
-  const profile = readProfile(main);
-  // The profile ends when the process exits; the load window lies (exit − start) … (exit − end) before that.
-  const endMs = (profile.endTime - profile.startTime) / 1000;
-  return reportProfile(summarize(profile, { fromMs: endMs - (w.exit - w.start), toMs: endMs - (w.exit - w.end) }), requests);
 }
 
 /**
@@ -242,16 +226,16 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
   const ph = { "content-type": "application/json", authorization: `Bearer ${prof.token}` };
   await runLoad({ url: pUrl, connections: CONNECTIONS, durationMs: 3000, headers: ph, body: smsBody }); // warm-up
   await runLoad({ url: pUrl, connections: CONNECTIONS, durationMs: 1000, headers: noToken, body: smsBody, okStatus: is401 });
-  const w1: Window = { start: performance.now(), end: 0, exit: 0 };
+  const w1: LoadWindow = { start: performance.now(), end: 0, exit: 0 };
   const l1 = await runLoad({ url: pUrl, connections: CONNECTIONS, durationMs: dur, headers: ph, body: smsBody });
   w1.end = performance.now();
-  const w2: Window = { start: performance.now(), end: 0, exit: 0 };
+  const w2: LoadWindow = { start: performance.now(), end: 0, exit: 0 };
   const l2 = await runLoad({ url: pUrl, connections: CONNECTIONS, durationMs: dur / 2, headers: noToken, body: smsBody, okStatus: is401 });
   w2.end = performance.now();
   const pTokens = await moreAccounts(prof, ACCOUNTS);
   const pPerAccount = (i: number) => ({ authorization: `Bearer ${pTokens[i % ACCOUNTS]}` });
   await runLoad({ url: pUrl, connections: 8, durationMs: 1000, headers: ph, headersFor: pPerAccount, body: smsBody });
-  const w3: Window = { start: performance.now(), end: 0, exit: 0 };
+  const w3: LoadWindow = { start: performance.now(), end: 0, exit: 0 };
   const l3 = await runLoad({ url: pUrl, connections: CONNECTIONS, durationMs: dur, headers: ph, headersFor: pPerAccount, body: smsBody });
   w3.end = performance.now();
   await prof.proc.stop(30_000);
@@ -260,14 +244,14 @@ async function profile(ctx: BenchContext, out: string[]): Promise<void> {
     "",
     `CPU profile of the server's main thread (inline worker off), POST /api/sms, ${CONNECTIONS} connections, one account (${int(l1.rps)} req/s under the profiler):`,
     "",
-    profileReport(profDir, w1, l1.ok),
+    windowReport(profDir, w1, l1.ok),
     "",
     `The same server answering POST /api/sms without a token (401 before any database work; ${int(l2.rps)} req/s under the profiler):`,
     "",
-    profileReport(profDir, w2, l2.ok),
+    windowReport(profDir, w2, l2.ok),
     "",
     `The same server, POST /api/sms spread over ${ACCOUNTS} accounts (${int(l3.rps)} req/s under the profiler):`,
     "",
-    profileReport(profDir, w3, l3.ok),
+    windowReport(profDir, w3, l3.ok),
   );
 }

@@ -80,6 +80,7 @@ export function bucketOf(module: string): string {
     return "Prisma (client runtime + query compiler)";
   if (["pg", "pg-protocol", "pg-pool", "pg-types", "postgres-array", "postgres-date", "postgres-bytea", "postgres-interval", "@prisma/adapter-pg", "pg-connection-string"].includes(module))
     return "pg driver + Prisma pg adapter";
+  if (module === "@electric-sql/pglite" || module === "pglite-prisma-adapter" || module === "PGlite's Postgres (WebAssembly)") return "PGlite (WebAssembly Postgres, its protocol and file system)";
   if (module === "pg-boss" || module === "lib/jobs" || module === "cron-parser" || module === "serialize-error") return "pg-boss / jobs";
   if (module === "zod") return "zod";
   if (module === "smpp" || module === "lib/carrier") return "SMPP (carrier, simulator, smpp)";
@@ -100,8 +101,14 @@ export function summarize(profile: Profile, window?: { fromMs: number; toMs: num
     const f = n.callFrame;
     let r: { module: string; where: string; name: string };
     if (["(idle)", "(program)", "(garbage collector)", "(root)"].includes(f.functionName) && !f.url) r = { module: f.functionName, where: "", name: f.functionName };
-    else if (f.url.startsWith("wasm://")) r = { module: "Prisma query compiler (WebAssembly)", where: f.url, name: f.functionName || "(wasm)" };
-    else if (!f.url) {
+    else if (f.url.startsWith("wasm://")) {
+      // Two WebAssembly modules run in the server: Prisma's query compiler and PGlite's Postgres.
+      // The module is the one of the nearest JavaScript caller.
+      const p = parent.get(id);
+      const up = p !== undefined ? resolve(p).module : "";
+      const module = up === "@electric-sql/pglite" || up === "PGlite's Postgres (WebAssembly)" ? "PGlite's Postgres (WebAssembly)" : "Prisma query compiler (WebAssembly)";
+      r = { module, where: f.url, name: f.functionName || "(wasm)" };
+    } else if (!f.url) {
       // Native or builtin: counted for the nearest caller with a source, under its own name.
       const p = parent.get(id);
       const up = p !== undefined ? resolve(p) : { module: "(program)", where: "", name: "" };
@@ -230,6 +237,23 @@ export function reportProfile(s: ProfileSummary, requests?: number, short = fals
     ...s.functions.slice(0, 15).map((f) => `| ${f.name.replace(/\|/g, "\\|")} | ${f.where.replace(/\|/g, "\\|")} | ${f.ms.toFixed(0)} | ${((f.ms / busy) * 100).toFixed(1)} % |`),
   );
   return lines.join("\n");
+}
+
+/** A load window on the runner's clock (performance.now(), ms): its start, its end, and when the profiled process exited. */
+export type LoadWindow = { start: number; end: number; exit: number };
+
+/** The summary of the main thread's profile in `dir` (the largest file), restricted to a load window. */
+export function windowReport(dir: string, w: LoadWindow, requests: number, short = false): string {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f));
+  const main = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+  if (!main) return `(no CPU profile was written to ${dir}: the server did not exit cleanly)`;
+  const profile = readProfile(main);
+  // The profile ends when the process exits; the load window lies (exit − start) … (exit − end) before that.
+  const endMs = (profile.endTime - profile.startTime) / 1000;
+  return reportProfile(summarize(profile, { fromMs: endMs - (w.exit - w.start), toMs: endMs - (w.exit - w.end) }), requests, short);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {

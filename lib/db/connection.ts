@@ -8,6 +8,7 @@ import type { PGlite as PGliteInstance } from "@electric-sql/pglite";
 import { statement, tracedSql } from "./traced-sql.ts";
 import { tracedAdapter } from "./traced-adapter.ts";
 import { tracingOn } from "../trace/tracing.ts";
+import { startAutovacuum } from "./autovacuum.ts";
 
 /** Prisma's adapter, tracing its statements when the database opens with tracing on. */
 const traced = <F extends { connect(): Promise<object> }>(adapter: F): F => (tracingOn() ? tracedAdapter(adapter) : adapter);
@@ -177,6 +178,8 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     session: (fn) => fn(sql),
     concurrent: false,
   };
+  // No autovacuum launcher in PGlite: its tables are kept vacuumed and analyzed from here.
+  const autovacuum = startAutovacuum(sql);
   return {
     kind: "pglite",
     prisma,
@@ -187,6 +190,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     },
     dump: () => lite.dumpDataDir("gzip"),
     close: async () => {
+      await autovacuum.stop();
       await prisma.$disconnect();
       await lite.close();
     },
