@@ -42,10 +42,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "tests/**/*.test.ts"], exclude: ["**/*.db.test.ts"], maxWorkers: workers(0), sequence: { groupOrder: 0 } } },
-      // One group each (vitest runs projects of one group with one worker count).
+      // One group each (vitest runs projects of one group with one worker count). Not the earlier
+      // checkouts that `npm run bench -- --against` keeps in .bench-baselines.
       ...databases.map((d, i) => ({
         extends: true as const,
-        test: { ...d, include: ["**/*.db.test.ts"], exclude: ["node_modules/**", ...serial], maxWorkers: workers(d.name === "pglite" ? 1 : 0), sequence: { groupOrder: 1 + i } },
+        test: { ...d, include: ["**/*.db.test.ts"], exclude: ["node_modules/**", ".bench-baselines/**", ...serial], maxWorkers: workers(d.name === "pglite" ? 1 : 0), sequence: { groupOrder: 1 + i } },
       })),
       ...databases.map((d, i) => ({
         extends: true as const,
