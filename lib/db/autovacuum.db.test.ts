@@ -62,6 +62,24 @@ describe("embedded autovacuum", () => {
     );
   });
 
+  it("goes on past a table dropped after it was found due", async () => {
+    const sql = db.database().sql;
+    await churned("av_kept", 2000, 1);
+    await vi.waitFor(async () => expect((await stats("av_kept")).dead).toBeGreaterThanOrEqual(2000), { timeout: 15_000, interval: 200 });
+    // The list names a table first that is gone by the time its turn comes.
+    const gone = { name: "public.av_dropped_meanwhile", vacuum: true };
+    const listing = {
+      ...sql,
+      query: async <R>(text: string, values?: unknown[]) => {
+        const answer = await sql.query<R>(text, values);
+        return text.includes("pg_stat_user_tables") ? { rows: [gone as R, ...answer.rows] } : answer;
+      },
+    };
+    const done = await vacuumDue(listing as typeof sql);
+    expect(done.map((u) => u.table)).not.toContain(gone.name);
+    expect((await stats("av_kept")).dead).toBe(0);
+  });
+
   it("runs on its own every interval until stopped", async () => {
     await churned("av_timer", 1000, 1);
     const autovacuum = startAutovacuum(db.database().sql, 100);
