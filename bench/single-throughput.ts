@@ -14,6 +14,7 @@
 //   B13_VARIANTS=pglite npm run bench -- --only B13      (some of postgres, callbacks, pglite)
 //   B13_BASELINE=/path/to/checkout …                     (PGlite: that checkout's build too, rounds alternating)
 //   B13_SECONDS=120 …                                    (rounds of 120 s instead of 8: a soak)
+//   … --profile                                          (PGlite: a CPU profile of the embedded server's rounds)
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
