@@ -30,7 +30,7 @@ import { freePort, startCluster, type Cluster } from "../tests/support/pg-cluste
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { ensureBuilt } from "./support/switchboard.ts";
 import { buildAge, gitIn } from "./support/checkout.ts";
-import { machineBusy } from "./support/procs.ts";
+import { untilQuiet } from "./support/procs.ts";
 import { checkoutOf, sideBySide, sideBySideTable } from "./support/side-by-side.ts";
 
 const benchmarks: Array<() => Promise<{ benchmark: Benchmark }>> = [
@@ -202,11 +202,12 @@ async function main(): Promise<number> {
 
 /** The figures mean little while something else keeps the cores busy: wait (a while) for quiet. */
 async function waitForQuiet(): Promise<string> {
-  let busy = await machineBusy(2000);
-  for (let waited = 0; busy > 0.3 && waited < 120 && !values["no-wait"]; waited += 10) {
-    log(`the machine is busy (${busy.toFixed(2)} cores used by other processes); waiting for it to quiet down…`);
-    busy = await machineBusy(10_000);
-  }
+  const busy = await untilQuiet({
+    below: 0.3,
+    maxMs: values["no-wait"] ? 0 : 120_000,
+    sampleMs: 10_000,
+    onBusy: (b) => log(`the machine is busy (${b.toFixed(2)} cores used by other processes); waiting for it to quiet down…`),
+  });
   const quiet = `Other processes before the run: ${busy.toFixed(2)} cores busy${busy > 0.3 ? " (the machine was NOT quiet: figures are disturbed)" : ""}.`;
   log(quiet);
   return quiet;

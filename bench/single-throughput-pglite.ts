@@ -5,7 +5,7 @@
 // or Sent, then the latest status date of the round's parts is its last final. Optionally the
 // same rounds against another checkout (B13_BASELINE=/path/to/an/earlier/checkout with its own
 // production build), alternating with this one, for a before/after in one run.
-import { execFileSync } from "node:child_process";
+import { gitIn } from "./support/checkout.ts";
 import { type LoadWindow, windowReport } from "./support/cpu-profile.ts";
 import { runLoad, type LoadResult } from "./support/http-load.ts";
 import { smsBody, startSwitchboard, type Switchboard } from "./support/switchboard.ts";
@@ -67,7 +67,7 @@ async function lastFinal(sb: Switchboard, since: Date): Promise<number> {
 
 function describeRoot(root: string): string {
   try {
-    return execFileSync("git", ["log", "-1", "--format=%h", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || root;
+    return gitIn(root, "log", "-1", "--format=%h", "HEAD") || root;
   } catch {
     return root;
   }

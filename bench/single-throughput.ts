@@ -21,7 +21,7 @@ import pg from "pg";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
 import { runLoad, type LoadResult } from "./support/http-load.ts";
 import { smsBody } from "./support/switchboard.ts";
-import { CpuMeter, machineBusy, postgresPids } from "./support/procs.ts";
+import { CpuMeter, postgresPids, untilQuiet } from "./support/procs.ts";
 import { fixed, int, median, ms, sleep } from "./support/stats.ts";
 import { startSim } from "./campaign-throughput.ts";
 import { startDeployment } from "../tests/support/deployment.ts";
@@ -191,8 +191,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     // The PostgreSQL variants' server may still be vacuuming what they wrote: the embedded
     // server's rounds start on a quiet machine (90 s at most).
     const started = performance.now();
-    let busy = await machineBusy(2000);
-    while (busy > 0.2 && performance.now() - started < 90_000) busy = await machineBusy(2000);
+    const busy = await untilQuiet({ below: 0.2, maxMs: 90_000, sampleMs: 2000 });
     ctx.log(`B13 PGlite: waited ${ms(performance.now() - started)} for the machine to be quiet (${fixed(busy)} cores busy)`);
     lines.push(
       ...(lines.length ? [""] : []),

@@ -161,6 +161,20 @@ export async function machineBusy(msec: number): Promise<number> {
 }
 
 /**
+ * Samples the machine (`sampleMs` at a time) until fewer than `below` cores are busy or `maxMs`
+ * have passed; `onBusy` hears each busy sample but the last. The last sample's cores busy.
+ */
+export async function untilQuiet(o: { below: number; maxMs: number; sampleMs: number; onBusy?: (busy: number) => void }): Promise<number> {
+  const started = performance.now();
+  let busy = await machineBusy(Math.min(o.sampleMs, 2000));
+  while (busy > o.below && performance.now() - started < o.maxMs) {
+    o.onBusy?.(busy);
+    busy = await machineBusy(o.sampleMs);
+  }
+  return busy;
+}
+
+/**
  * CPU used by groups of processes over an interval: snapshot(), then delta() gives cores used
  * per group (processes alive at the end; one started meanwhile counts with all its time, one
  * that ended meanwhile is missed — the bench's pools keep their connections open).

@@ -44,10 +44,10 @@ export function parseResults(output: string): TableRow[] {
   return rows;
 }
 
-/** The first number of a cell ("1,234", "0.93", "256×", "33 / 50 ms"), or null. */
 /** A number as the tables print it (thousands separated by commas); its decimals are group 1. */
 const NUMBER = /-?\d[\d,]*(?:\.(\d+))?/;
 
+/** The first number of a cell ("1,234", "0.93", "256×", "33 / 50 ms"), or null. */
 export function firstNumber(cell: string): number | null {
   const m = NUMBER.exec(cell);
   if (!m) return null;
