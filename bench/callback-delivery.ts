@@ -1,15 +1,14 @@
 // B5: signed callback deliveries per second to a local receiver that answers after 0 ms and
-// after 50 ms, through our delivery (the callbacks.deliver job of
-// lib/core/callbacks/deliver-callback.ts run by our worker, lib/jobs/worker.ts, on PostgreSQL)
+// after 50 ms, through our delivery (callbacks.deliver, lib/core/callbacks/deliver-callback.ts,
+// claimed from the callbacks table by our worker's loop, lib/jobs/table-loop.ts, on PostgreSQL)
 // against a bare undici loop that signs each body with HMAC-SHA256 (Standard Webhooks headers)
 // and POSTs it, at the same concurrency (the most POSTs our worker has under way at once:
 // deliverCallback.postsInFlight, 100).
 //
-// Ours, per round: N pending callback rows and their N jobs are inserted in one transaction that
-// also runs ANALYZE (not timed), so the planner knows the backlog, as in B3 (a queue whose
-// statistics still say empty gets claims that sort the whole backlog: docs/performance.md, B5);
-// the clock runs from its commit (the worker is woken) until the last callback is stored
-// delivered. The receiver runs in a child process, the same one for both; rounds alternate.
+// Ours, per round: N pending callback rows (due at once, as the platform records them) are
+// inserted in one transaction that also runs ANALYZE (not timed), so the planner knows the
+// backlog, as in B3; the clock runs from its commit (the worker is woken) until the last callback
+// is stored delivered. The receiver runs in a child process, the same one for both; rounds alternate.
 //
 //   npm run bench -- --only B5
 //   npx tsx bench/callback-delivery.ts --receiver 50      (the receiver alone; prints its URL)
@@ -24,7 +23,6 @@ import { Agent, request } from "undici";
 import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { startWorker } from "../lib/server/worker.ts";
-import { createBoss } from "../lib/jobs/boss.ts";
 import { wakeWorkers } from "../lib/jobs/wake.ts";
 import { deliverCallback } from "../lib/core/callbacks/deliver-callback.ts";
 import type { Benchmark, BenchContext, Row } from "./support/types.ts";
@@ -112,15 +110,11 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
   const concurrency = deliverCallback.postsInFlight;
   let receiverPid = 0;
   const meter = new CpuMeter({ postgres: () => postgresPids(ctx.pgDataDir), receiver: () => (receiverPid ? [receiverPid] : []) });
-  const boss = createBoss(database, { supervise: false, schedule: false });
-  await boss.start();
-  ctx.defer(() => boss.stop({ graceful: false, close: false }).catch(() => {}));
 
   async function ours(receiver: Receiver, n: number): Promise<RoundResult> {
     const receiverUrl = receiver.url;
     await sql.query("TRUNCATE callback_attempts, callbacks");
-    await sql.query("DELETE FROM pgboss.job WHERE name = $1", [deliverCallback.name]);
-    await sql.query("VACUUM ANALYZE callbacks, callback_attempts, pgboss.job");
+    await sql.query("VACUUM ANALYZE callbacks, callback_attempts");
     const payloads = Array.from({ length: n }, (_, i) => samplePayload(i));
     const ids = payloads.map(() => crypto.randomUUID());
     const client = await sql.connect();
@@ -131,11 +125,7 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
          SELECT id, $2, 'message.status', $3, p, now() FROM unnest($1::uuid[], $4::jsonb[]) AS x(id, p)`,
         [ids, accountId, receiverUrl, payloads.map((p) => JSON.stringify(p))],
       );
-      await boss.insert(
-        ids.map((callbackId) => ({ name: deliverCallback.name, data: { callbackId } })),
-        { db: { executeSql: (t: string, v?: unknown[]) => client.query(t, v) } },
-      );
-      await client.query("ANALYZE callbacks, callback_attempts, pgboss.job");
+      await client.query("ANALYZE callbacks, callback_attempts");
       await client.query("COMMIT");
     } finally {
       client.release();
@@ -237,7 +227,7 @@ export async function measureCallbacks(ctx: BenchContext): Promise<CallbackScena
 
 export function report(results: CallbackScenario[]): string {
   const lines = [
-    `Signed callbacks delivered per second; concurrency ${results[0]?.concurrency} (ours: at most that many POSTs under way, batches of ${deliverCallback.batchSize} × ${deliverCallback.batchesInFlight ?? 1} claimed; bare: that many undici lanes). Cores from /proc: bench process (our worker or the bare loop) / postgres / receiver / other processes.`,
+    `Signed callbacks delivered per second; concurrency ${results[0]?.concurrency} (ours: at most that many POSTs under way, batches of ${deliverCallback.batchSize} × ${deliverCallback.batchesInFlight} claimed; bare: that many undici lanes). Cores from /proc: bench process (our worker or the bare loop) / postgres / receiver / other processes.`,
     "",
     "| receiver answers after | round | ours /s | bare /s | ratio | most open at the receiver (ours / bare) | cores ours: bench / postgres / receiver / other | cores bare: bench / postgres / receiver / other |",
     "|---:|---:|---:|---:|---:|---:|---|---|",

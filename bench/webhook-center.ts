@@ -23,7 +23,6 @@ import { openDatabase } from "../lib/db/connection.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { startWorker } from "../lib/server/worker.ts";
 import { contextFor } from "../lib/server/context.ts";
-import { createBoss } from "../lib/jobs/boss.ts";
 import { wakeWorkers } from "../lib/jobs/wake.ts";
 import { deliverCallback } from "../lib/core/callbacks/deliver-callback.ts";
 import { replayCallbacks, replayJob } from "../lib/core/callbacks/replay-callbacks.ts";
@@ -57,14 +56,11 @@ async function measureReplay(ctx: BenchContext) {
   ctx.defer(() => worker.stop(5000).catch(() => {}));
   const core = contextFor(database);
   await core.enqueue.prepare([deliverCallback, replayJob]);
-  const boss = createBoss(database, { supervise: false, schedule: false });
-  await boss.start();
-  ctx.defer(() => boss.stop({ graceful: false, close: false }).catch(() => {}));
   const receiver = await startReceiver(ctx);
 
   async function reset() {
     await sql.query("TRUNCATE callback_attempts, callbacks, webhook_endpoints, webhook_replays");
-    await sql.query("DELETE FROM pgboss.job WHERE name = ANY($1)", [[deliverCallback.name, replayJob.name]]);
+    await sql.query("DELETE FROM pgboss.job WHERE name = $1", [replayJob.name]);
     await sql.query("VACUUM ANALYZE callbacks, callback_attempts, pgboss.job");
   }
 
@@ -95,10 +91,6 @@ async function measureReplay(ctx: BenchContext) {
         receiver.url,
         ids.map((_, i) => payload(i)),
       ]);
-      await boss.insert(
-        ids.map((callbackId) => ({ name: deliverCallback.name, data: { callbackId } })),
-        { db: { executeSql: (t: string, v?: unknown[]) => client.query(t, v) } },
-      );
       await client.query("ANALYZE callbacks, callback_attempts, pgboss.job");
       await client.query("COMMIT");
     } finally {

@@ -130,3 +130,32 @@ export class UncertainOutcome extends Error {
     this.name = "UncertainOutcome";
   }
 }
+
+/**
+ * Work whose items are rows of a table of their own, claimed from that table directly instead of
+ * through a pg-boss job per row (callbacks: lib/core/callbacks/deliver-callback.ts). Each row
+ * carries when it is next due; a claim pushes that a lease ahead, so a row whose worker died is
+ * claimed again when its lease runs out, and the statement that stores a row's outcome sets its
+ * next due time (a retry) or takes it out of the work. The worker (table-loop.ts) runs
+ * `batchesInFlight` claims of up to `batchSize` rows at once, renews the leases of rows still in
+ * hand every quarter of `leaseSeconds`, and is woken by `ctx.wake(work)` like a queue's loops.
+ */
+export interface TableWork<R = unknown> {
+  name: string;
+  batchSize: number;
+  batchesInFlight: number;
+  leaseSeconds: number;
+  /** Claims up to n due rows, each leased for def.leaseSeconds. */
+  claim(ctx: Ctx, n: number, def: TableWork<R>): Promise<R[]>;
+  /** Does the work of a claimed batch and stores its outcome; resolves when that is stored. */
+  handle(ctx: Ctx, rows: R[], def: TableWork<R>): Promise<void>;
+  /** Renews the leases of rows still in hand (def.leaseSeconds from now). */
+  renew(ctx: Ctx, rows: R[], def: TableWork<R>): Promise<void>;
+  /** Makes rows in hand due at once: a stopping worker could not wait for them. */
+  release(ctx: Ctx, rows: R[]): Promise<void>;
+}
+
+/** What a worker runs: queues of pg-boss jobs, and work claimed from tables. */
+export type WorkDefinition = JobDefinition | TableWork;
+
+export const isTableWork = (d: WorkDefinition): d is TableWork => "claim" in d;

@@ -6,7 +6,7 @@ import type PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
 import { createBoss, enqueue, enqueueMany, ensureQueues } from "./boss.ts";
-import type { JobDefinition, JobRef } from "./job.ts";
+import { isTableWork, type JobDefinition, type JobRef, type WorkDefinition } from "./job.ts";
 
 const key = Symbol.for("switchboard.queue");
 type Producer = { boss: Promise<PgBoss>; queues: Map<string, Promise<void>> };
@@ -45,17 +45,17 @@ export interface Enqueue {
    * transaction can run meanwhile.
    */
   ready(): Promise<void>;
-  /** Creates these queues too (jobs outside the process's list: tests, benchmarks). */
-  prepare(jobs: JobDefinition[]): Promise<void>;
+  /** Creates these queues too (jobs outside the process's list: tests, benchmarks; work claimed from a table has none). */
+  prepare(jobs: WorkDefinition[]): Promise<void>;
   /** Many jobs of one queue in one statement. */
   many<T extends object>(tx: Tx | null, job: JobRef, items: readonly { payload: T; startAfter?: Date }[]): Promise<void>;
 }
 
-export function enqueuerFor(database: Database, known: readonly JobDefinition[]): Enqueue {
+export function enqueuerFor(database: Database, known: readonly WorkDefinition[]): Enqueue {
   const producer = producerFor(database);
-  const prepare = async (jobs: JobDefinition[]) => {
+  const prepare = async (work: WorkDefinition[]) => {
     const boss = await producer.boss;
-    for (const job of jobs) {
+    for (const job of work.filter((d): d is JobDefinition => !isTableWork(d))) {
       let ready = producer.queues.get(job.name);
       if (!ready) {
         ready = ensureQueues(boss, [job]);

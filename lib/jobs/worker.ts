@@ -20,9 +20,10 @@ import type { Database } from "../db/connection.ts";
 import type { Ctx } from "../core/context.ts";
 import { log } from "../log/logger.ts";
 import { createBoss, ensureQueues, workerTag } from "./boss.ts";
-import type { JobDefinition } from "./job.ts";
+import { isTableWork, type JobDefinition, type WorkDefinition } from "./job.ts";
 import { registerWaker } from "./wake.ts";
 import { QueueLoop, type Definition } from "./queue-loop.ts";
+import { TableLoop } from "./table-loop.ts";
 import { startDueProbe } from "./due-probe.ts";
 
 export interface Worker {
@@ -38,7 +39,8 @@ export interface WorkerOptions {
 }
 
 /** Runs `definitions` with `ctx` (the composition root's lib/server/worker.ts builds both). */
-export async function runWorker(ctx: Ctx, database: Database, definitions: JobDefinition[], options: WorkerOptions = {}): Promise<Worker> {
+export async function runWorker(ctx: Ctx, database: Database, work: WorkDefinition[], options: WorkerOptions = {}): Promise<Worker> {
+  const definitions = work.filter((d): d is JobDefinition => !isTableWork(d));
   const boss = createBoss(database, { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds });
   await boss.start();
   await ensureQueues(boss, definitions);
@@ -52,20 +54,29 @@ export async function runWorker(ctx: Ctx, database: Database, definitions: JobDe
     q.unregister = registerWaker(d.name, () => q.wake());
     queues.push(q);
   }
-  for (const q of queues) q.start();
+  // Work claimed from its own table polls that table itself (its claim is its probe).
+  const tables = work.filter(isTableWork).map((d) => {
+    const t = new TableLoop(ctx, d, intervalMs);
+    t.unregister = registerWaker(d.name, () => t.wake());
+    return t;
+  });
+  for (const q of [...queues, ...tables]) q.start();
   const probe = startDueProbe(boss, queues, intervalMs);
-  log("info", "worker started", { queues: definitions.map((d) => d.name), database: database.kind });
+  log("info", "worker started", { queues: work.map((d) => d.name), database: database.kind });
   let stopping: Promise<void> | null = null;
   return {
     boss,
     stop: (timeoutMs = 30_000) =>
       (stopping ??= (async () => {
         probe.stop();
-        for (const q of queues) q.stop();
-        const finished = Promise.all(queues.map((q) => q.finished()));
+        for (const q of [...queues, ...tables]) q.stop();
+        const finished = Promise.all([...queues, ...tables].map((q) => q.finished()));
         const inTime = await Promise.race([finished.then(() => true), sleep(timeoutMs).then(() => false)]);
         // Jobs still in hand after the timeout are failed, so they are retried (by another worker).
-        if (!inTime) await Promise.all(queues.map((q) => q.failInHand(new Error("worker stopped before the job finished"))));
+        if (!inTime) {
+          await Promise.all(queues.map((q) => q.failInHand(new Error("worker stopped before the job finished"))));
+          await Promise.all(tables.map((t) => t.releaseInHand()));
+        }
         await boss.stop({ graceful: true, wait: true, timeout: 1000, close: false });
       })()),
   };

@@ -1,7 +1,7 @@
 // Every job the workers run, in one list: a new job is one definition here. The composition root
 // creates every queue of this list before anything enqueues (context.ts, boot.ts, worker.ts), so a
 // job enqueued inside a transaction never finds its queue missing.
-import type { JobDefinition } from "../jobs/job.ts";
+import type { WorkDefinition } from "../jobs/job.ts";
 import { analyzeTables, purgeExpiredTokens } from "../jobs/maintenance.ts";
 import { reportRollupJob } from "../core/reports/report-rollup.ts";
 import { pruneIdempotencyKeysJob } from "../core/idempotency/prune-idempotency-keys.ts";
@@ -18,7 +18,7 @@ import { pruneExpiredJob } from "../core/retention/prune-expired.ts";
 import { pruneThrottlesJob } from "../core/throttle/failure-throttle.ts";
 import { pruneRateWindowsJob } from "../core/throttle/rate-window.ts";
 
-export const jobs: JobDefinition[] = [
+export const jobs: WorkDefinition[] = [
   purgeExpiredTokens,
   analyzeTables,
   pruneIdempotencyKeysJob,

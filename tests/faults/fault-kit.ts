@@ -15,6 +15,7 @@ import { setCarrier } from "../../lib/server/services.ts";
 import { attachCarrier } from "../../lib/server/carrier.ts";
 import { startWorker, type Worker } from "../../lib/server/worker.ts";
 import { jobs } from "../../lib/server/jobs.ts";
+import { isTableWork } from "../../lib/jobs/job.ts";
 import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
 import type { Ctx } from "../../lib/core/context.ts";
 import { contextFor } from "../../lib/server/context.ts";
@@ -57,7 +58,9 @@ export async function startStack(database: Database, o: StackOptions = {}): Prom
   const ctx = contextFor(database);
   attachCarrier(ctx, carrier, o.receiptOptions);
   // Retries come at once or after a second in tests; the schedules of growing delays are data in the jobs.
-  const fast = jobs.map((j) => ({ ...j, retryDelaySeconds: j.name === deliverCallback.name ? 0 : Math.min(1, j.retryDelaySeconds), retryBackoff: false }));
+  const fast = jobs.map((j) =>
+    j === deliverCallback ? { ...deliverCallback, retryDelaySeconds: 0, retryBackoff: false } : isTableWork(j) ? j : { ...j, retryDelaySeconds: Math.min(1, j.retryDelaySeconds), retryBackoff: false },
+  );
   const worker = await startWorker(database, fast, { pollingIntervalSeconds: 0.2 });
   const callbacks: Stack["callbacks"] = [];
   const server = http.createServer((req, res) => {

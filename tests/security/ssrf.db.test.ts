@@ -20,7 +20,7 @@ import { useTestDatabase } from "../support/test-db.ts";
 import { makeAccount } from "../support/factories.ts";
 import { bearer, call } from "../support/http.ts";
 import { seedPrices } from "../../lib/core/prices/seed-prices.ts";
-import { deliverCallback } from "../../lib/core/callbacks/deliver-callback.ts";
+import { deliverCallback, sendCallbacksNow } from "../../lib/core/callbacks/deliver-callback.ts";
 import { deliverInboundCallback } from "../../lib/core/callbacks/deliver-inbound-callback.ts";
 import { deliverOtpWebhook } from "../../lib/core/otp/deliver-webhook.ts";
 import { closeOutboundAgents, outboundHttp, postJson, type Resolved } from "../../lib/core/callbacks/outbound-http.ts";
@@ -230,20 +230,20 @@ describe("SSRF: callbacks never reach the platform's own network", () => {
     const a = await account();
     const urls = [...literalSpellings(), ...refusedNames.map((n) => u(n)), u("LOOPBACK.TEST."), u("nowhere.test")];
     const rows = await Promise.all(urls.map((url) => callbackRow(a.account.id, "sms.status", url)));
-    const errors = await deliverCallback.handleBatch(
+    await sendCallbacksNow(
       db.ctx(),
-      rows.map((r) => ({ payload: { callbackId: r.id }, meta: meta() })),
+      rows.map((r) => r.id),
     );
     for (const [i, row] of rows.entries()) {
       const cb = await attemptsOf(row.id);
       const url = urls[i]!;
       if (url.includes("nowhere.test")) {
         // A name that does not resolve is an ordinary failure: retried.
-        expect(errors[i]).toBeInstanceOf(Error);
+        expect({ state: cb.state, retry: cb.dueAt !== null }).toEqual({ state: "pending", retry: true });
         expect(cb.attemptLog[0]!.error).toMatch(/ENOTFOUND/);
         continue;
       }
-      expect({ url, state: cb.state, attempts: cb.attempts, retry: errors[i] }).toEqual({ url, state: "failed", attempts: 1, retry: null });
+      expect({ url, state: cb.state, attempts: cb.attempts, retry: cb.dueAt !== null }).toEqual({ url, state: "failed", attempts: 1, retry: false });
       expect(cb.attemptLog[0]).toMatchObject({ statusCode: 0, error: expect.stringMatching(/^refused: .*(private|metadata|credentials)/) });
     }
     expect((await attemptsOf(rows[urls.indexOf(u("mixed.test"))]!.id)).attemptLog[0]!.error).toContain(`resolves to 127.0.0.1`);
@@ -259,7 +259,7 @@ describe("SSRF: callbacks never reach the platform's own network", () => {
     lookups.set("rebind.test", 1); // past its public answer: it resolves to loopback now
     await deliverInboundCallback.handler(db.ctx(), { callbackId: inbound.id }, meta());
     await deliverOtpWebhook.handler(db.ctx(), { callbackId: otp.id }, meta());
-    await deliverCallback.handleBatch(db.ctx(), [{ payload: { callbackId: email.id }, meta: meta() }]);
+    await sendCallbacksNow(db.ctx(), [email.id]);
     for (const id of [inbound.id, otp.id, email.id]) {
       const cb = await attemptsOf(id);
       expect(cb.state).toBe("failed");
@@ -272,8 +272,7 @@ describe("SSRF: callbacks never reach the platform's own network", () => {
   it("connects to the address it checked: a name that re-resolves to loopback after the check (DNS rebinding) never reaches loopback", async () => {
     const a = await account();
     const row = await callbackRow(a.account.id, "sms.status", u("rebind.test", "/dlr"));
-    const [err] = await deliverCallback.handleBatch(db.ctx(), [{ payload: { callbackId: row.id }, meta: meta() }]);
-    expect(err).toBeNull();
+    await sendCallbacksNow(db.ctx(), [row.id]);
     const cb = await attemptsOf(row.id);
     expect(cb.state).toBe("delivered");
     expect(cb.attemptLog[0]).toMatchObject({ statusCode: 200, responseBody: "ok" });
@@ -282,7 +281,7 @@ describe("SSRF: callbacks never reach the platform's own network", () => {
     expect(world.at(-1)).toEqual({ meant: PUBLIC_V4, host: `rebind.test:${port}`, path: "/dlr" });
     // The next attempt sees the loopback answer and is refused.
     const again = await callbackRow(a.account.id, "sms.status", u("rebind.test", "/dlr"));
-    await deliverCallback.handleBatch(db.ctx(), [{ payload: { callbackId: again.id }, meta: meta() }]);
+    await sendCallbacksNow(db.ctx(), [again.id]);
     expect((await attemptsOf(again.id)).attemptLog[0]!.error).toBe(`refused: rebind.test resolves to 127.0.0.1, a private or loopback address`);
     expect(canaryHits).toEqual([]);
   });
@@ -298,10 +297,9 @@ describe("SSRF: callbacks never reach the platform's own network", () => {
   it("does not follow a redirect to loopback: the 3xx is a failed attempt, recorded with its status", async () => {
     const a = await account();
     const row = await callbackRow(a.account.id, "sms.status", u("redirect.test", "/redirect"));
-    const [err] = await deliverCallback.handleBatch(db.ctx(), [{ payload: { callbackId: row.id }, meta: meta(5) }]);
-    expect(err).toBeNull(); // the last of 1 + 5 attempts
+    await sendCallbacksNow(db.ctx(), [row.id], { ...deliverCallback, retryLimit: 0 }); // its last attempt
     const cb = await attemptsOf(row.id);
-    expect(cb.state).toBe("failed");
+    expect({ state: cb.state, retry: cb.dueAt !== null }).toEqual({ state: "failed", retry: false });
     expect(cb.attemptLog[0]).toMatchObject({ statusCode: 302, error: `redirect to http://127.0.0.1:${port}/followed not followed` });
     expect(canaryHits).toEqual([]);
   });

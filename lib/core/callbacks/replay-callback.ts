@@ -14,13 +14,13 @@ export async function replayCallback(ctx: Ctx, input: { accountId: string; id: s
   const cb = await findOwnCallback(ctx, input.accountId, input.id);
   const busy = () => fail("conflict", { message: "This callback is still being delivered; replay it once it has ended.", property: "id" });
   if (inFlightStates.includes(cb.state)) busy();
-  // PGlite has one connection: the queue must exist before the transaction takes it.
-  await ctx.enqueue.ready();
-  await ctx.db.$transaction(async (tx) => {
-    const moved = await tx.callback.updateMany({ where: { id: cb.id, state: cb.state }, data: { state: "pending", replayedBy: input.by, completedAt: null } });
-    if (!moved.count) busy();
-    await ctx.enqueue(tx, deliverCallback, { callbackId: cb.id });
-  });
+  // Due now, with a new round of retries (deliver-callback.ts).
+  const { rows } = await ctx.sql.query(
+    `UPDATE callbacks SET state = 'pending', replayed_by = $3, completed_at = NULL, due_at = now(), round_from = attempts
+      WHERE id = $1::uuid AND state = $2 RETURNING id`,
+    [cb.id, cb.state, input.by],
+  );
+  if (!rows.length) busy();
   ctx.wake(deliverCallback);
   return { id: cb.id, state: "pending" as const, replayedBy: input.by };
 }

@@ -87,20 +87,14 @@ export const replayJob = defineJob({
   payload: z.object({ replayId: z.uuid() }),
   async handler(ctx, { replayId }) {
     for (;;) {
-      await ctx.enqueue.ready();
       const n = await ctx.db.$transaction(async (tx) => {
+        // Due now, each with a new round of retries (deliver-callback.ts).
         const { rows } = await txSql(tx).query<{ id: string }>(
-          `UPDATE callbacks SET state = 'pending'
+          `UPDATE callbacks SET state = 'pending', due_at = now(), round_from = attempts
             WHERE id IN (SELECT id FROM callbacks WHERE replay_id = $1::uuid AND state = 'queued' ORDER BY created_at, id LIMIT ${CHUNK} FOR UPDATE SKIP LOCKED)
            RETURNING id`,
           [replayId],
         );
-        if (rows.length)
-          await ctx.enqueue.many(
-            tx,
-            deliverCallback,
-            rows.map((r) => ({ payload: { callbackId: r.id } })),
-          );
         await tx.webhookReplay.update({ where: { id: replayId }, data: { queued: { increment: rows.length }, ...(rows.length < CHUNK ? { queuedAt: ctx.now() } : {}) } });
         return rows.length;
       });

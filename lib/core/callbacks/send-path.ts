@@ -1,4 +1,4 @@
-// The one path every callback's attempt takes, whatever its sender (callbacks.deliver's batches,
+// The one path every callback's attempt takes, whatever its sender (callbacks.deliver's claims,
 // inbound messages on Routee's schedule, OTP flow webhooks in order, the drain of a resumed
 // endpoint): read with its account's secret, its endpoint's pause and the account's pace; wait
 // as a dead letter at a paused endpoint; POST within the endpoint's pace across processes
@@ -28,20 +28,26 @@ export interface Sendable {
   paused: boolean;
   max_concurrency: number | null;
   max_per_second: number | null;
+  /** Attempts stored before the current round of retries (callbacks.round_from). */
+  round_from: number;
+  /** The trace context of the change that caused it (tracing on). */
+  trace: unknown;
 }
+
+/**
+ * The select list and joins of a Sendable, over the callbacks named `c` in `from` (a table or a
+ * statement's result: deliver-callback.ts's claim returns the rows it claimed with it).
+ */
+export const sendableFrom = (from: string) => `
+  SELECT c.id, c.account_id, c.kind, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
+         e.paused_at IS NOT NULL AS paused, s.max_concurrency, s.max_per_second, c.round_from, c.trace
+    FROM ${from} JOIN accounts a ON a.id = c.account_id
+    LEFT JOIN webhook_endpoints e ON e.account_id = c.account_id AND e.endpoint = c.endpoint
+    LEFT JOIN webhook_settings s ON s.account_id = c.account_id`;
 
 /** The callbacks with what sending them needs, in one query. */
 export async function readSendable(ctx: Ctx, ids: readonly string[]): Promise<Sendable[]> {
-  const { rows } = await ctx.sql.prepared<Sendable>(
-    "callbacks_read_sendable",
-    `SELECT c.id, c.account_id, c.kind, c.url, coalesce(c.endpoint, '') AS endpoint, c.payload, c.state, a.webhook_secret, c.attempts AS logged, c.replayed_by,
-            e.paused_at IS NOT NULL AS paused, s.max_concurrency, s.max_per_second
-       FROM callbacks c JOIN accounts a ON a.id = c.account_id
-       LEFT JOIN webhook_endpoints e ON e.account_id = c.account_id AND e.endpoint = c.endpoint
-       LEFT JOIN webhook_settings s ON s.account_id = c.account_id
-      WHERE c.id = ANY($1::uuid[])`,
-    [ids],
-  );
+  const { rows } = await ctx.sql.prepared<Sendable>("callbacks_read_sendable", `${sendableFrom("callbacks c")} WHERE c.id = ANY($1::uuid[])`, [ids]);
   return rows;
 }
 
@@ -57,6 +63,8 @@ export interface AttemptOptions {
   /** Runs the POST inside the sender's own limit (callbacks.deliver's slots per process). */
   slot?: <T>(post: () => Promise<T>) => Promise<T>;
   replayedBy?: string | null;
+  /** When the sender should try again after this attempt, given its result (ms from now; null: no retry by the sender). */
+  retryInMs?: (result: PostResult, last: boolean) => number | null;
 }
 
 /** One POST of a callback within its endpoint's pace; the outcome to store. */
@@ -100,6 +108,7 @@ async function postOnce(ctx: Ctx, cb: Sendable, options: AttemptOptions): Promis
     last,
     ok: result.ok,
     completed_at: last ? ctx.now().toISOString() : null,
+    retry_in_ms: options.retryInMs?.(result, last) ?? null,
   };
 }
 

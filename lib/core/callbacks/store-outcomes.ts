@@ -23,6 +23,8 @@ export interface Outcome {
   last: boolean;
   ok: boolean;
   completed_at: string | null;
+  /** When callbacks.deliver claims it again (ms from now): a retry; null: none (it has ended, or another sender retries it). */
+  retry_in_ms: number | null;
 }
 
 /** Defaults when an account has no webhook_settings row (the table's own defaults). */
@@ -45,6 +47,7 @@ const columns = [
   ["last", "boolean"],
   ["ok", "boolean"],
   ["completed_at", "timestamptz"],
+  ["retry_in_ms", "int"],
 ] as const satisfies ReadonlyArray<readonly [keyof Outcome, string]>;
 
 // Arrays, not a JSON document: the planner sees how many rows there are and updates them by
@@ -70,8 +73,8 @@ const statement = `WITH r AS (
   INSERT INTO webhook_endpoints AS w (account_id, endpoint, consecutive_failures, failing_since, last_success_at, last_failure_at, last_status, last_error, paused_at, updated_at)
   SELECT t.account_id, t.endpoint, t.trailing, t.trailing_since, t.ok_at, t.fail_at, t.last_status, t.last_error,
          CASE WHEN t.trailing >= coalesce(s.pause_after_failures, ${DEFAULT_PAUSE_AFTER_FAILURES})
-               AND $16::timestamptz - t.trailing_since >= make_interval(mins => coalesce(s.pause_after_minutes, ${DEFAULT_PAUSE_AFTER_MINUTES})) THEN $16::timestamptz END,
-         $16::timestamptz
+               AND $17::timestamptz - t.trailing_since >= make_interval(mins => coalesce(s.pause_after_minutes, ${DEFAULT_PAUSE_AFTER_MINUTES})) THEN $17::timestamptz END,
+         $17::timestamptz
     FROM t LEFT JOIN webhook_settings s ON s.account_id = t.account_id
    ORDER BY t.account_id, t.endpoint
   ON CONFLICT (account_id, endpoint) DO UPDATE SET
@@ -84,15 +87,16 @@ const statement = `WITH r AS (
     paused_at = coalesce(w.paused_at, excluded.paused_at, CASE
       WHEN excluded.last_success_at IS NULL
        AND w.consecutive_failures + excluded.consecutive_failures >= (SELECT coalesce(max(s.pause_after_failures), ${DEFAULT_PAUSE_AFTER_FAILURES}) FROM webhook_settings s WHERE s.account_id = w.account_id)
-       AND $16::timestamptz - coalesce(w.failing_since, excluded.failing_since) >= (SELECT make_interval(mins => coalesce(max(s.pause_after_minutes), ${DEFAULT_PAUSE_AFTER_MINUTES})) FROM webhook_settings s WHERE s.account_id = w.account_id)
-      THEN $16::timestamptz END),
+       AND $17::timestamptz - coalesce(w.failing_since, excluded.failing_since) >= (SELECT make_interval(mins => coalesce(max(s.pause_after_minutes), ${DEFAULT_PAUSE_AFTER_MINUTES})) FROM webhook_settings s WHERE s.account_id = w.account_id)
+      THEN $17::timestamptz END),
     updated_at = excluded.updated_at
   RETURNING w.account_id, w.endpoint, w.paused_at
 ), settled AS (
   UPDATE callbacks c
      SET attempts = r.attempt,
-         state = CASE WHEN r.ok THEN 'delivered' WHEN h.paused_at IS NOT NULL THEN 'paused' WHEN r.last THEN 'failed' ELSE c.state END,
-         completed_at = CASE WHEN r.ok OR (r.last AND h.paused_at IS NULL) THEN r.completed_at ELSE c.completed_at END
+         state = CASE WHEN c.state = 'delivered' OR r.ok THEN 'delivered' WHEN h.paused_at IS NOT NULL THEN 'paused' WHEN r.last THEN 'failed' ELSE c.state END,
+         completed_at = CASE WHEN c.state = 'delivered' THEN c.completed_at WHEN r.ok OR (r.last AND h.paused_at IS NULL) THEN r.completed_at ELSE c.completed_at END,
+         due_at = CASE WHEN r.ok OR r.last OR h.paused_at IS NOT NULL OR r.retry_in_ms IS NULL THEN NULL ELSE now() + r.retry_in_ms * interval '1 millisecond' END
     FROM r LEFT JOIN health h ON h.account_id = r.account_id AND h.endpoint = r.endpoint
    WHERE c.id = r.callback_id
   RETURNING c.id, c.state

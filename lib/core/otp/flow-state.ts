@@ -40,7 +40,8 @@ export async function notifyFlow(ctx: Ctx, tx: Tx, flowId: string): Promise<void
   await tx.otpFlow.update({ where: { id: flowId }, data: { notifiedKey: key, notifiedAt: at, updatedAt: ctx.now() } });
   if (!flow.callbackUrl) return;
   const cb = await tx.callback.create({
-    data: { accountId: flow.accountId, kind: "otp.flow", url: flow.callbackUrl, payload: view, createdAt: at },
+    // Sent by its own job, in order per flow (not claimed by callbacks.deliver).
+    data: { accountId: flow.accountId, kind: "otp.flow", url: flow.callbackUrl, payload: view, createdAt: at, dueAt: null },
   });
   await ctx.enqueue(tx, otpQueues.webhook, { callbackId: cb.id });
 }

@@ -4,12 +4,12 @@
 // message's status follows from the change alone (a single-part message's is its part's; a
 // message with a part just Sent is Sent until all its parts are final), nothing is refunded (no Failed or
 // Unsent), and no "sms.status" subscriber needs the change's transaction (the caller asks
-// ctx.events.needsTransaction). Reports are written by the same statement and their jobs
-// enqueued in its transaction; "sms.status" is published once it has committed (tx null).
+// ctx.events.needsTransaction). Reports are written by the same statement, due for callbacks.deliver
+// as it commits; "sms.status" is published once it has committed (tx null).
 import crypto from "node:crypto";
 import type { Ctx } from "../context.ts";
 import type { RouteHop } from "../ports/carrier.ts";
-import { txSql } from "../../db/tx-sql.ts";
+import { traceCarrier } from "../../trace/tracing.ts";
 import { deliverCallback } from "../callbacks/deliver-callback.ts";
 import { isFinal, type StatusChange } from "./statuses.ts";
 import { smsReportPayload } from "./report-payload.ts";
@@ -177,16 +177,22 @@ const STATEMENT = `
       FROM up
      WHERE m.id = up.message_id AND (m.status <> up.status OR up.status IN ${FINAL})),
   cb AS (
-    INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at)
-    SELECT c.id, c.account_id, 'sms.status', c.url, c.payload::jsonb, up.message_id, $10
+    INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at, trace)
+    SELECT c.id, c.account_id, 'sms.status', c.url, c.payload::jsonb, up.message_id, $10, $16::jsonb
       FROM unnest($11::uuid[], $12::uuid[], $13::uuid[], $14::text[], $15::text[]) AS c(part_id, id, account_id, url, payload)
       JOIN up ON up.id = c.part_id)
   SELECT up.id::text FROM up`;
 
+/** The active trace context as a jsonb parameter (null without tracing or when nothing carries it). */
+function traceJson(wanted: boolean): string | null {
+  const carrier = wanted ? traceCarrier() : null;
+  return carrier ? JSON.stringify(carrier) : null;
+}
+
 /**
- * Records the changes (at most one per part) in one statement, with their reports' jobs in its
- * transaction. Resolves with the ids of the parts that moved (a part already final, or already in
- * that status, does not); throws when the statement failed (nothing was recorded).
+ * Records the changes (at most one per part) in one statement, with their reports' callbacks.
+ * Resolves with the ids of the parts that moved (a part already final, or already in that status,
+ * does not); throws when the statement failed (nothing was recorded).
  */
 export async function recordStatuses(ctx: Ctx, changes: readonly PartChange[], at: Date = ctx.now()): Promise<Set<string>> {
   if (changes.length === 0) return new Set();
@@ -207,23 +213,11 @@ export async function recordStatuses(ctx: Ctx, changes: readonly PartChange[], a
     reports.map((r) => r.accountId),
     reports.map((r) => r.url),
     reports.map((r) => JSON.stringify(r.payload)),
+    traceJson(reports.length > 0),
   ];
-  let moved: Set<string>;
-  if (reports.length === 0) moved = new Set((await ctx.sql.prepared<{ id: string }>("sms_record_statuses", STATEMENT, values)).rows.map((r) => r.id));
-  else {
-    await ctx.enqueue.ready(); // before the transaction: PGlite runs nothing beside it
-    moved = await ctx.db.$transaction(
-      async (tx) => {
-        const done = new Set((await txSql(tx).query<{ id: string }>(STATEMENT, values)).rows.map((r) => r.id));
-        const jobs = reports.filter((r) => done.has(r.partId)).map((r) => ({ payload: { callbackId: r.id } }));
-        await ctx.enqueue.many(tx, deliverCallback, jobs);
-        return done;
-      },
-      // The SMSC has answered: waiting for a busy pool's connection beats giving up.
-      { maxWait: 30_000, timeout: 30_000 },
-    );
-    ctx.wake(deliverCallback);
-  }
+  // One statement, the reports' callbacks with it: they are due as they commit (deliver-callback.ts).
+  const moved = new Set((await ctx.sql.prepared<{ id: string }>("sms_record_statuses", STATEMENT, values)).rows.map((r) => r.id));
+  if (reports.length) ctx.wake(deliverCallback);
   const tally = new PartTally();
   for (const c of changes) if (moved.has(c.partId)) tally.add(outcomeOf(c.change), c.sent?.connectorId ?? c.connectorId, c.message.country);
   tally.flush(ctx.metrics);

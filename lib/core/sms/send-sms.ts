@@ -160,12 +160,11 @@ WITH input AS (
    WHERE a.links IS NOT NULL
 ), job AS (${jobInsert("jsonb_build_object('messageId', a.id)", "accepted a", "q.name = $4")}
 ), report AS (
-  INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at)
+  INSERT INTO callbacks (id, account_id, kind, url, payload, message_id, created_at, trace)
   SELECT r.id, $2::uuid, 'sms.status', a.callback_url,
-         r.payload || jsonb_build_object('operator', a.network, 'price', a.price_micros::float8 / 1000000), a.id, a.at
+         r.payload || jsonb_build_object('operator', a.network, 'price', a.price_micros::float8 / 1000000), a.id, a.at, a.trace
     FROM accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb)
    WHERE a.reports IS NOT NULL
-), report_job AS (${jobInsert("jsonb_build_object('callbackId', r.id)", "accepted a CROSS JOIN LATERAL jsonb_to_recordset(a.reports) AS r(id uuid, payload jsonb)", "a.reports IS NOT NULL AND q.name = $8")}
 )
 SELECT a.ord, a.cost::text AS total, a.price_micros::text AS price_micros, a.mcc, a.mnc, a.network FROM accepted a`;
 
@@ -174,7 +173,7 @@ type Sent = { ord: number; total: string; price_micros: string; mcc: string; mnc
 type SendRow = Record<string, unknown> & { ord: number };
 type Batch = { accountId: string; currency: string };
 
-const statementValues = (b: Batch, rows: SendRow[]) => [JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description, deliverCallback.name];
+const statementValues = (b: Batch, rows: SendRow[]) => [JSON.stringify(rows), b.accountId, b.currency, submitSms.name, queued.status, queued.detailedStatus, queued.description];
 
 // Group commit. The sends of one account are serialised by its balance row anyway (each waits
 // for the previous one's row lock), so while one statement of an account is running, the sends

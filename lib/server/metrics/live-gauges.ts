@@ -4,6 +4,7 @@
 import client from "prom-client";
 import type { Database } from "../../db/connection.ts";
 import type { Carrier } from "../../core/ports/carrier.ts";
+import { deliverCallback } from "../../core/callbacks/deliver-callback.ts";
 
 export interface LiveSources {
   /** Connector ids to names, as this process last saw them (kept after a connector closes). */
@@ -82,9 +83,14 @@ export function collectLive(registry: client.Registry, sources: LiveSources): vo
       const db = sources.database;
       if (!db) return;
       const rows = await withTimeout(
+        // Callbacks are claimed from their own table (deliver-callback.ts): its due rows are that queue's jobs.
         db.sql.query<{ name: string; jobs: number; age: number }>(
           `SELECT name, count(*)::int AS jobs, COALESCE(EXTRACT(EPOCH FROM now() - min(start_after)), 0)::float8 AS age
-             FROM pgboss.job WHERE state < 'active' AND start_after <= now() GROUP BY name`,
+             FROM pgboss.job WHERE state < 'active' AND start_after <= now() GROUP BY name
+           UNION ALL
+           SELECT $1, count(*)::int, COALESCE(EXTRACT(EPOCH FROM now() - min(due_at)), 0)::float8
+             FROM callbacks WHERE state = 'pending' AND due_at <= now() HAVING count(*) > 0`,
+          [deliverCallback.name],
         ),
       );
       for (const r of rows?.rows ?? []) {
