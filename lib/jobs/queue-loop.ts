@@ -9,6 +9,7 @@ import { LeaseLost, UncertainOutcome, type BatchHandling, type ClaimedJob, type 
 import { Attempt, Held, LEASE_MARGIN_MS } from "./held-job.ts";
 import { jobSpan, takeTrace } from "./job-trace.ts";
 import { failed, type Span } from "../trace/tracing.ts";
+import { ClaimLoop } from "./claim-loop.ts";
 
 export type Definition = JobDefinition & Partial<BatchHandling<unknown>>;
 
@@ -22,11 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DRY_REST_MS = 30_000;
 
 /** The claim loop(s) of one queue in this process. */
-export class QueueLoop {
-  unregister: () => void = () => {};
-  private stopping = false;
-  private waiters = new Set<() => void>();
-  private woken = false;
+export class QueueLoop extends ClaimLoop {
   private loops: Promise<void>[] = [];
   /** Claims in hand: not yet completed, failed, or found lost. */
   private inHand = new Map<string, Held>();
@@ -51,7 +48,9 @@ export class QueueLoop {
     private d: Definition,
     private intervalMs: number,
     private tag: string,
-  ) {}
+  ) {
+    super();
+  }
 
   start(): void {
     const lanes = Math.max(1, (this.d.handleBatch ? this.d.batchesInFlight : this.d.lanes) ?? 1);
@@ -68,17 +67,6 @@ export class QueueLoop {
 
   get queue(): string {
     return this.d.name;
-  }
-
-  wake(): void {
-    this.woken = true;
-    for (const w of [...this.waiters]) w();
-  }
-
-  stop(): void {
-    this.unregister();
-    this.stopping = true;
-    this.wake();
   }
 
   async finished(): Promise<void> {
@@ -99,23 +87,10 @@ export class QueueLoop {
     for (const t of this.timers) clearInterval(t);
   }
 
-  private async idle(ms: number): Promise<void> {
-    if (this.woken || this.stopping) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      this.waiters.add(done);
-    });
-  }
-
   private async loop(): Promise<void> {
     const { d } = this;
     while (!this.stopping) {
-      this.woken = false;
+      this.rest.begin();
       if (this.orphansSuspected || this.releasing) await this.releaseOrphans();
       // Jobs to claim: a batch, or what maxInHand leaves room for.
       let room = d.batchSize;

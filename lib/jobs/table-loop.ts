@@ -7,14 +7,11 @@
 import type { Ctx } from "../core/context.ts";
 import { log } from "../log/logger.ts";
 import type { TableWork } from "./job.ts";
+import { ClaimLoop } from "./claim-loop.ts";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export class TableLoop<R> {
-  unregister: () => void = () => {};
-  private stopping = false;
-  private woken = false;
-  private waiters = new Set<() => void>();
+export class TableLoop<R> extends ClaimLoop {
   private lanes: Promise<void>[] = [];
   /** The batches in hand (claimed, outcome not yet stored). */
   private inHand = new Set<R[]>();
@@ -25,7 +22,9 @@ export class TableLoop<R> {
     private ctx: Ctx,
     private d: TableWork<R>,
     private intervalMs: number,
-  ) {}
+  ) {
+    super();
+  }
 
   get queue(): string {
     return this.d.name;
@@ -36,17 +35,6 @@ export class TableLoop<R> {
     const every = (this.d.leaseSeconds * 1000) / 4;
     this.timer = setInterval(() => void this.renew(), every);
     this.timer.unref();
-  }
-
-  wake(): void {
-    this.woken = true;
-    for (const w of [...this.waiters]) w();
-  }
-
-  stop(): void {
-    this.unregister();
-    this.stopping = true;
-    this.wake();
   }
 
   async finished(): Promise<void> {
@@ -62,29 +50,16 @@ export class TableLoop<R> {
     if (rows.length) await this.d.release(this.ctx, rows).catch((err) => log("warn", "could not hand back claimed rows", { work: this.d.name, error: message(err) }));
   }
 
-  private rest(ms: number): Promise<void> {
-    if (this.woken || this.stopping) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      this.waiters.add(done);
-    });
-  }
-
   private async lane(): Promise<void> {
     const { d, ctx } = this;
     while (!this.stopping) {
-      this.woken = false;
+      this.rest.begin();
       let rows: R[];
       try {
         rows = await d.claim(ctx, d.batchSize, d);
       } catch (err) {
         log("error", "job engine error", { work: d.name, error: message(err) });
-        await this.rest(this.intervalMs);
+        await this.idle(this.intervalMs);
         continue;
       }
       if (rows.length) {
@@ -98,7 +73,7 @@ export class TableLoop<R> {
           this.inHand.delete(rows);
         }
       }
-      if (rows.length < d.batchSize) await this.rest(this.intervalMs);
+      if (rows.length < d.batchSize) await this.idle(this.intervalMs);
     }
   }
 
