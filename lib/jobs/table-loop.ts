@@ -26,10 +26,6 @@ export class TableLoop<R> extends ClaimLoop {
     super();
   }
 
-  get queue(): string {
-    return this.d.name;
-  }
-
   start(): void {
     for (let i = 0; i < Math.max(1, this.d.batchesInFlight); i++) this.lanes.push(this.lane());
     const every = (this.d.leaseSeconds * 1000) / 4;

@@ -8,6 +8,8 @@
 // the queue ran dry, until code in this process enqueues (lib/jobs/wake.ts) or the due probe, one
 // statement for all the worker's queues each interval, finds a job due (due-probe.ts).
 // Completions go to the database in bulk, one statement at a time per queue, off the claim path.
+// Work whose items are rows of their own table (TableWork in job.ts: callbacks) has no pg-boss
+// queue: its loops (table-loop.ts) claim from that table and poll it themselves.
 //
 // Leases: a claim is the job's id with its retry_count (boss.ts). Completions and failures name
 // both, so a worker that comes back after its job was handed to another (a stall, a pause, a

@@ -26,6 +26,7 @@ export function deliveryDetailView(d: DeliveryDetail): z.infer<typeof deliveryDe
     ...d,
     createdAt: iso(d.createdAt),
     completedAt: iso(d.completedAt),
+    nextAttemptAt: iso(d.nextAttemptAt),
     attempts: d.attempts.map((a) => ({ ...a, at: iso(a.at) })),
   };
 }

@@ -67,6 +67,7 @@ const exchange = z.object({
 });
 
 export const deliveryDetail = deliverySummary.omit({ lastAttempt: true, attempts: true }).extend({
+  nextAttemptAt: isoDate.describe("When a retrying callback is attempted next; empty unless it is retrying (and for inbound-message callbacks, retried on their own schedule)."),
   payload: z.unknown(),
   attempts: z.array(exchange.extend({ attempt: z.number().int(), at: isoDate, latencyMs: z.number().int(), replayedBy: z.string().nullable() })),
 });

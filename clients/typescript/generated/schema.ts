@@ -8737,6 +8737,8 @@ export interface operations {
                         createdAt: string;
                         completedAt: string;
                         replayedBy: string | null;
+                        /** @description When a retrying callback is attempted next; empty unless it is retrying (and for inbound-message callbacks, retried on their own schedule). */
+                        nextAttemptAt: string;
                         payload: unknown;
                         attempts: {
                             request: {

@@ -1,6 +1,7 @@
 // Callbacks claimed from their own table (deliver-callback.ts, lib/jobs/table-loop.ts): a claim
 // whose worker died is sent by another once its lease runs out, once; a failed answer is retried
-// after its delay until the round's retries are spent; a replay gives the callback a new round.
+// after its delay until the round's retries are spent (the log shows when it is next attempted);
+// a replay gives the callback a new round.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,8 @@ import { startWorker, type Worker } from "../../server/worker.ts";
 import { deliverCallback } from "./deliver-callback.ts";
 import { scheduleCallback } from "./schedule-callback.ts";
 import { replayCallback } from "./replay-callback.ts";
+import { readDelivery } from "./read-delivery.ts";
+import { deliveryDetailView } from "../../schemas/webhooks-serializers.ts";
 
 const db = useTestDatabase();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,6 +75,28 @@ describe("callbacks claimed from their table", () => {
       expect({ attempts: done.attempts, logged: done.attemptLog.length, dueAt: done.dueAt }).toEqual({ attempts: 1, logged: 1, dueAt: null });
     } finally {
       await worker?.stop(5000);
+    }
+  });
+
+  it("shows when a retrying callback is attempted next", async () => {
+    answers.set("/later", 503);
+    const worker = await startWorker(db.database(), [{ ...deliverCallback, retryDelaySeconds: 60, retryBackoff: false }], { pollingIntervalSeconds: 0.2 });
+    try {
+      const cb = await schedule("/later");
+      db.ctx().wake(deliverCallback);
+      await eventually(
+        () => stateOf(cb.id),
+        (c) => c.attemptLog.length === 1,
+      );
+      const failedAt = Date.now();
+      const shown = deliveryDetailView(await readDelivery(db.ctx(), { accountId: cb.accountId, id: cb.id }));
+      expect(shown.state).toBe("retrying");
+      // About a minute after the failed attempt (the delay of its first retry).
+      const next = Date.parse(shown.nextAttemptAt);
+      expect(next - failedAt).toBeGreaterThan(50_000);
+      expect(next - failedAt).toBeLessThan(61_000);
+    } finally {
+      await worker.stop(5000);
     }
   });
 

@@ -18,12 +18,16 @@ export async function readDelivery(ctx: Ctx, input: { accountId: string; id: str
   const attempts = await ctx.db.callbackAttempt.findMany({ where: { callbackId: cb.id }, orderBy: { attempt: "asc" } });
   // The body is the stored payload serialised as the sender serialises it: the bytes that were signed.
   const body = JSON.stringify(cb.payload);
+  const state = shownState(cb.state, cb.attempts);
   return {
     id: cb.id,
     kind: cb.kind,
     url: cb.url,
     endpoint: cb.endpoint ?? "",
-    state: shownState(cb.state, cb.attempts),
+    state,
+    // When callbacks.deliver tries a retrying callback again (its due time; while an attempt is under way, the end of its lease).
+    // Null otherwise, and for an inbound message's callback (retried by its own job).
+    nextAttemptAt: state === "retrying" ? cb.dueAt : null,
     messageId: cb.messageId,
     campaignId: cb.campaignId,
     createdAt: cb.createdAt,

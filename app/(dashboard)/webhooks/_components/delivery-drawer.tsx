@@ -124,6 +124,12 @@ export function DeliveryDrawer({ id, canAct, onClose }: { id: string; canAct: bo
             <p className="text-xs text-slate-500 dark:text-slate-400">
               webhook-id <code className="font-mono">{d.id}</code> · created <Time at={d.createdAt} show="seconds" />
               {d.replayedBy && <> · last replay by {d.replayedBy}</>}
+              {d.nextAttemptAt && (
+                <span data-testid="next-attempt">
+                  {" "}
+                  · next attempt <Time at={d.nextAttemptAt} show="seconds" />
+                </span>
+              )}
             </p>
             {d.attempts.length ? (
               <ol className="space-y-5">
