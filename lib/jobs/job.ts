@@ -153,9 +153,17 @@ export interface TableWork<R = unknown> {
   renew(ctx: Ctx, rows: R[], def: TableWork<R>): Promise<void>;
   /** Makes rows in hand due at once: a stopping worker could not wait for them. */
   release(ctx: Ctx, rows: R[]): Promise<void>;
+  /**
+   * A statement answering one row, `jobs` (int: rows due and not yet claimed) and `age` (float8:
+   * seconds since the oldest of them came due), for the queue gauges (switchboard_queue_jobs).
+   */
+  backlog: string;
 }
 
 /** What a worker runs: queues of pg-boss jobs, and work claimed from tables. */
 export type WorkDefinition = JobDefinition | TableWork;
 
 export const isTableWork = (d: WorkDefinition): d is TableWork => "claim" in d;
+
+/** A queue of pg-boss jobs, not work claimed from a table. */
+export const isJob = (d: WorkDefinition): d is JobDefinition => !isTableWork(d);

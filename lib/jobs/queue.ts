@@ -6,7 +6,7 @@ import type PgBoss from "pg-boss";
 import type { Database } from "../db/connection.ts";
 import type { Tx } from "../core/context.ts";
 import { createBoss, enqueue, enqueueMany, ensureQueues } from "./boss.ts";
-import { isTableWork, type JobDefinition, type JobRef, type WorkDefinition } from "./job.ts";
+import { isJob, type JobRef, type WorkDefinition } from "./job.ts";
 
 const key = Symbol.for("switchboard.queue");
 type Producer = { boss: Promise<PgBoss>; queues: Map<string, Promise<void>> };
@@ -55,7 +55,7 @@ export function enqueuerFor(database: Database, known: readonly WorkDefinition[]
   const producer = producerFor(database);
   const prepare = async (work: WorkDefinition[]) => {
     const boss = await producer.boss;
-    for (const job of work.filter((d): d is JobDefinition => !isTableWork(d))) {
+    for (const job of work.filter(isJob)) {
       let ready = producer.queues.get(job.name);
       if (!ready) {
         ready = ensureQueues(boss, [job]);

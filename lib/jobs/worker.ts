@@ -22,7 +22,7 @@ import type { Database } from "../db/connection.ts";
 import type { Ctx } from "../core/context.ts";
 import { log } from "../log/logger.ts";
 import { createBoss, ensureQueues, workerTag } from "./boss.ts";
-import { isTableWork, type JobDefinition, type WorkDefinition } from "./job.ts";
+import { isJob, isTableWork, type WorkDefinition } from "./job.ts";
 import { registerWaker } from "./wake.ts";
 import { QueueLoop, type Definition } from "./queue-loop.ts";
 import { TableLoop } from "./table-loop.ts";
@@ -42,7 +42,7 @@ export interface WorkerOptions {
 
 /** Runs `definitions` with `ctx` (the composition root's lib/server/worker.ts builds both). */
 export async function runWorker(ctx: Ctx, database: Database, work: WorkDefinition[], options: WorkerOptions = {}): Promise<Worker> {
-  const definitions = work.filter((d): d is JobDefinition => !isTableWork(d));
+  const definitions = work.filter(isJob);
   const boss = createBoss(database, { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds });
   await boss.start();
   await ensureQueues(boss, definitions);

@@ -54,22 +54,26 @@ const stateOf = (id: string) => db.ctx().db.callback.findUniqueOrThrow({ where: 
 describe("callbacks claimed from their table", () => {
   it("sends a callback whose worker died holding it once its lease has run out, and only once", async () => {
     const cb = await schedule("/orphan");
+    // Due and waiting (the queue gauges' count), until a worker claims it.
+    const backlog = async () => (await db.ctx().sql.query<{ jobs: number }>(deliverCallback.backlog)).rows[0]!.jobs;
+    expect(await backlog()).toBe(1);
     // A worker claims it with a 2 s lease and dies before its POST.
     const leased = { ...deliverCallback, leaseSeconds: 2 };
     const claimed = await deliverCallback.claim(db.ctx(), 10, leased);
     expect(claimed.map((c) => c.id)).toEqual([cb.id]);
+    expect(await backlog()).toBe(0);
+    const leaseEnd = (await stateOf(cb.id)).dueAt!;
     let worker: Worker | undefined;
     try {
       worker = await startWorker(db.database(), [leased], { pollingIntervalSeconds: 0.2 });
       db.ctx().wake(deliverCallback);
-      // Another worker leaves it alone while the lease holds...
-      await sleep(800);
-      expect(received.get("/orphan")).toBeUndefined();
-      // ...and sends it once the lease has run out.
+      // Another worker sends it once the lease has run out, not before...
       const done = await eventually(
         () => stateOf(cb.id),
         (c) => c.state === "delivered",
       );
+      expect(done.attemptLog[0]!.at.getTime()).toBeGreaterThanOrEqual(leaseEnd.getTime());
+      // ...and once.
       await sleep(500);
       expect(received.get("/orphan")).toEqual([cb.id]);
       expect({ attempts: done.attempts, logged: done.attemptLog.length, dueAt: done.dueAt }).toEqual({ attempts: 1, logged: 1, dueAt: null });

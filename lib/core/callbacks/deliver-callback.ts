@@ -136,6 +136,8 @@ export const deliverCallback: CallbackWork = {
   async release(ctx, rows) {
     await ctx.sql.query("UPDATE callbacks SET due_at = now() WHERE id = ANY($1::uuid[]) AND state = 'pending'", [ids(rows)]);
   },
+  // Claimed ones are due a lease ahead: not counted.
+  backlog: "SELECT count(*)::int AS jobs, COALESCE(EXTRACT(EPOCH FROM now() - min(due_at)), 0)::float8 AS age FROM callbacks WHERE state = 'pending' AND due_at <= now()",
 };
 
 /**

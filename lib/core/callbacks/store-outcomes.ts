@@ -23,7 +23,7 @@ export interface Outcome {
   last: boolean;
   ok: boolean;
   completed_at: string | null;
-  /** When callbacks.deliver claims it again (ms from now): a retry; null: none (it has ended, or another sender retries it). */
+  /** When callbacks.deliver claims it again (ms from now): a retry; null: none (a last attempt, or another sender retries it). */
   retry_in_ms: number | null;
 }
 
@@ -96,7 +96,7 @@ const statement = `WITH r AS (
      SET attempts = r.attempt,
          state = CASE WHEN c.state = 'delivered' OR r.ok THEN 'delivered' WHEN h.paused_at IS NOT NULL THEN 'paused' WHEN r.last THEN 'failed' ELSE c.state END,
          completed_at = CASE WHEN c.state = 'delivered' THEN c.completed_at WHEN r.ok OR (r.last AND h.paused_at IS NULL) THEN r.completed_at ELSE c.completed_at END,
-         due_at = CASE WHEN r.ok OR r.last OR h.paused_at IS NOT NULL OR r.retry_in_ms IS NULL THEN NULL ELSE now() + r.retry_in_ms * interval '1 millisecond' END
+         due_at = CASE WHEN h.paused_at IS NOT NULL OR r.retry_in_ms IS NULL THEN NULL ELSE now() + r.retry_in_ms * interval '1 millisecond' END
     FROM r LEFT JOIN health h ON h.account_id = r.account_id AND h.endpoint = r.endpoint
    WHERE c.id = r.callback_id
   RETURNING c.id, c.state

@@ -4,7 +4,8 @@
 import client from "prom-client";
 import type { Database } from "../../db/connection.ts";
 import type { Carrier } from "../../core/ports/carrier.ts";
-import { deliverCallback } from "../../core/callbacks/deliver-callback.ts";
+import { isTableWork } from "../../jobs/job.ts";
+import { jobs } from "../jobs.ts";
 
 export interface LiveSources {
   /** Connector ids to names, as this process last saw them (kept after a connector closes). */
@@ -20,6 +21,15 @@ const QUERY_TIMEOUT_MS = 1000;
 export function refreshConnectorNames(sources: LiveSources): void {
   for (const c of sources.connectors?.() ?? []) sources.connectorNames.set(c.id, c.name);
 }
+
+// The jobs due and waiting per queue: pg-boss's, and the rows of work claimed from its own table
+// (TableWork: callbacks), each answering for itself what is due and unclaimed.
+const tables = jobs.filter(isTableWork);
+const QUEUE_BACKLOG = [
+  `SELECT name, count(*)::int AS jobs, COALESCE(EXTRACT(EPOCH FROM now() - min(start_after)), 0)::float8 AS age
+     FROM pgboss.job WHERE state < 'active' AND start_after <= now() GROUP BY name`,
+  ...tables.map((t, i) => `SELECT $${i + 1}::text, b.jobs, b.age FROM (${t.backlog}) b WHERE b.jobs > 0`),
+].join("\n UNION ALL ");
 
 export function collectLive(registry: client.Registry, sources: LiveSources): void {
   const registers = [registry];
@@ -83,14 +93,9 @@ export function collectLive(registry: client.Registry, sources: LiveSources): vo
       const db = sources.database;
       if (!db) return;
       const rows = await withTimeout(
-        // Callbacks are claimed from their own table (deliver-callback.ts): its due rows are that queue's jobs.
         db.sql.query<{ name: string; jobs: number; age: number }>(
-          `SELECT name, count(*)::int AS jobs, COALESCE(EXTRACT(EPOCH FROM now() - min(start_after)), 0)::float8 AS age
-             FROM pgboss.job WHERE state < 'active' AND start_after <= now() GROUP BY name
-           UNION ALL
-           SELECT $1, count(*)::int, COALESCE(EXTRACT(EPOCH FROM now() - min(due_at)), 0)::float8
-             FROM callbacks WHERE state = 'pending' AND due_at <= now() HAVING count(*) > 0`,
-          [deliverCallback.name],
+          QUEUE_BACKLOG,
+          tables.map((t) => t.name),
         ),
       );
       for (const r of rows?.rows ?? []) {
