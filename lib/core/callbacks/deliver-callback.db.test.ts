@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../../tests/support/test-db.ts";
+import { dbKind, useTestDatabase } from "../../../tests/support/test-db.ts";
 import { makeAccount } from "../../../tests/support/factories.ts";
 import { eventually } from "../../../tests/support/messaging.ts";
 import { startWorker, type Worker } from "../../server/worker.ts";
@@ -80,6 +80,32 @@ describe("callbacks claimed from their table", () => {
     } finally {
       await worker?.stop(5000);
     }
+  });
+
+  // PostgreSQL: two connections. (PGlite has one: nothing runs beside a statement.)
+  it.skipIf(dbKind !== "postgres")("renews the leases in hand without waiting for a callback another statement is settling", async () => {
+    const a = await schedule("/held-a");
+    const b = await schedule("/held-b");
+    const claimed = await deliverCallback.claim(db.ctx(), 10, deliverCallback);
+    expect(claimed.map((c) => c.id).sort()).toEqual([a.id, b.id].sort());
+    const dueOf = async (id: string) => (await stateOf(id)).dueAt!.getTime();
+    const [aBefore, bBefore] = [await dueOf(a.id), await dueOf(b.id)];
+    await sleep(50);
+    // A store holds a's row (as store-outcomes.ts does while it settles it) while the lease of both is renewed.
+    await db.ctx().sql.session(async (store) => {
+      await store.query("BEGIN");
+      await store.query("SELECT 1 FROM callbacks WHERE id = $1::uuid FOR UPDATE", [a.id]);
+      try {
+        // Waiting for that row is how the two deadlocked: the renewal must end while the store still holds it.
+        const renewed = await Promise.race([deliverCallback.renew(db.ctx(), claimed, deliverCallback).then(() => "renewed"), sleep(5000).then(() => "waited")]);
+        expect(renewed).toBe("renewed");
+      } finally {
+        await store.query("ROLLBACK");
+      }
+    });
+    expect(await dueOf(b.id)).toBeGreaterThan(bBefore);
+    expect(await dueOf(a.id)).toBe(aBefore);
+    await deliverCallback.release(db.ctx(), claimed);
   });
 
   it("shows when a retrying callback is attempted next", async () => {

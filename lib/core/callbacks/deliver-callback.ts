@@ -110,6 +110,8 @@ function countOutcomes(ctx: Ctx, written: readonly Outcome[], rows: readonly Sen
 }
 
 const ids = (rows: readonly Sendable[]) => rows.map((r) => r.id);
+/** The pending callbacks among $1 that no other statement holds. */
+const HELD = "SELECT id FROM callbacks WHERE id = ANY($1::uuid[]) AND state = 'pending' FOR UPDATE SKIP LOCKED";
 
 export const deliverCallback: CallbackWork = {
   name: "callbacks.deliver",
@@ -129,12 +131,15 @@ export const deliverCallback: CallbackWork = {
     return (await ctx.sql.prepared<Sendable>("callbacks_claim", CLAIM, [n, def.leaseSeconds])).rows;
   },
   handle: (ctx, rows, def) => handle(ctx, rows, def as CallbackWork),
+  // Renewing and releasing skip the rows a store is settling at that moment (they leave the work
+  // anyway): waiting for them, two statements locking the same callbacks in different orders
+  // deadlocked, and PostgreSQL cancelled the store, whose batch then went out twice.
   async renew(ctx, rows, def) {
     // A renewal that lands just after a retry was stored pushes that retry to the lease's end: late, never lost.
-    await ctx.sql.query("UPDATE callbacks SET due_at = now() + $2 * interval '1 second' WHERE id = ANY($1::uuid[]) AND state = 'pending'", [ids(rows), def.leaseSeconds]);
+    await ctx.sql.query(`UPDATE callbacks SET due_at = now() + $2 * interval '1 second' WHERE id IN (${HELD})`, [ids(rows), def.leaseSeconds]);
   },
   async release(ctx, rows) {
-    await ctx.sql.query("UPDATE callbacks SET due_at = now() WHERE id = ANY($1::uuid[]) AND state = 'pending'", [ids(rows)]);
+    await ctx.sql.query(`UPDATE callbacks SET due_at = now() WHERE id IN (${HELD})`, [ids(rows)]);
   },
   // Claimed ones are due a lease ahead: not counted.
   backlog: "SELECT count(*)::int AS jobs, COALESCE(EXTRACT(EPOCH FROM now() - min(due_at)), 0)::float8 AS age FROM callbacks WHERE state = 'pending' AND due_at <= now()",
