@@ -151,7 +151,8 @@ describe("callback receivers that misbehave", () => {
 
   it("answers 410 Gone to an inbound-SMS callback: no retry on its schedule either", async () => {
     const cb = await db.ctx().db.callback.create({
-      data: { accountId, kind: "sms.inbound", url: `${base}/gone-inbound`, payload: { receiver: "gone-inbound" }, createdAt: new Date() },
+      // As scheduleCallback records an inbound message's callback: its own job sends it, not callbacks.deliver (no due time).
+      data: { accountId, kind: "sms.inbound", url: `${base}/gone-inbound`, payload: { receiver: "gone-inbound" }, createdAt: new Date(), dueAt: null },
     });
     await deliverInboundCallback.handler(db.ctx(), { callbackId: cb.id }, { id: cb.id, retryCount: 0, retryLimit: 2 });
     const after = await db.ctx().db.callback.findUniqueOrThrow({ where: { id: cb.id }, include: { attemptLog: true } });
